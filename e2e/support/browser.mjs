@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+
+const CANDIDATES = [
+  process.env.CHROMIUM_PATH,
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+];
+
+export function chromiumPath() {
+  const found = CANDIDATES.find((candidate) => candidate && fs.existsSync(candidate));
+  if (!found) {
+    throw new Error(
+      'No Chromium found for the browser tests. Install it with `sudo apt-get install -y chromium` ' +
+        '(or set CHROMIUM_PATH to a Chromium or Chrome binary).',
+    );
+  }
+  return found;
+}
+
+// Without the networking flags Chromium keeps calling home, which this closed network refuses.
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** A fresh Chromium profile per call: no state leaks between tests. */
+export async function launchBrowser({ viewport = { width: 1280, height: 900 }, colorScheme = 'light' } = {}) {
+  const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'time-wallet-chromium-'));
+  const context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: chromiumPath(),
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport,
+    colorScheme,
+  });
+  const pageErrors = [];
+  context.on('page', (page) => page.on('pageerror', (error) => pageErrors.push(error)));
+  for (const page of context.pages()) page.on('pageerror', (error) => pageErrors.push(error));
+  return {
+    context,
+    pageErrors,
+    page: context.pages()[0] ?? (await context.newPage()),
+    async close() {
+      await context.close();
+      fs.rmSync(profileDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const { repoRoot } = require('@time-wallet/devkit/apps');
+const { createConfig } = require('@time-wallet/devkit/webpack');
+
+/**
+ * A new version of one remote, as its team would publish it: a copy of its sources with one visible change,
+ * built with the shared config into its own folder. The original sources and builds are never touched.
+ */
+export async function buildRemoteVariant(remoteDir, { file, replace: [from, to] }) {
+  const webpack = require('webpack');
+  const workDir = path.join(repoRoot, '.e2e-tmp', `${remoteDir}-${Date.now()}`);
+  const appDir = path.join(workDir, remoteDir);
+  fs.mkdirSync(appDir, { recursive: true });
+  for (const entry of ['src', 'package.json']) {
+    fs.cpSync(path.join(repoRoot, remoteDir, entry), path.join(appDir, entry), { recursive: true });
+  }
+  const changed = path.join(appDir, file);
+  const source = fs.readFileSync(changed, 'utf8');
+  if (!source.includes(from)) throw new Error(`${file} does not contain "${from}"`);
+  fs.writeFileSync(changed, source.replace(from, to));
+
+  const distDir = path.join(workDir, 'dist');
+  const config = createConfig(appDir, { outputPath: distDir }, { mode: 'production' });
+  await new Promise((resolve, reject) =>
+    webpack(config).run((error, stats) =>
+      error || stats.hasErrors() ? reject(error ?? new Error(stats.toString('errors-only'))) : resolve(),
+    ),
+  );
+  return { distDir, remove: () => fs.rmSync(workDir, { recursive: true, force: true }) };
+}

@@ -1,0 +1,175 @@
+import assert from 'node:assert/strict';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { after, before, describe, it } from 'node:test';
+import { startStack } from '../support/stack.mjs';
+import { launchBrowser } from '../support/browser.mjs';
+import { apiClient, storeSession } from '../support/api-client.mjs';
+import { buildRemoteVariant } from '../support/remote-variant.mjs';
+
+const require = createRequire(import.meta.url);
+const { repoRoot, remotes, shell } = require('@time-wallet/devkit/apps');
+
+function digestTree(dir) {
+  const digests = {};
+  for (const file of fs.readdirSync(dir, { recursive: true }).map(String).sort()) {
+    const full = path.join(dir, file);
+    if (fs.statSync(full).isFile())
+      digests[file] = crypto.createHash('sha256').update(fs.readFileSync(full)).digest('hex');
+  }
+  return digests;
+}
+
+describe('module federation', () => {
+  let stack;
+  let browser;
+  let account;
+
+  before(async () => {
+    stack = await startStack();
+    browser = await launchBrowser();
+    account = await apiClient(stack.apiBaseUrl).signUp('fedtest');
+  });
+  after(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  const heading = (name) => browser.page.getByRole('heading', { level: 1, name });
+
+  it('loads React, react-dom and the store once on a page that shows two remotes', async () => {
+    const scripts = [];
+    const categoryCalls = [];
+    browser.page.on('response', async (response) => {
+      const url = response.url();
+      if (url.endsWith('/api/categories')) categoryCalls.push(url);
+      if (response.request().resourceType() === 'script')
+        scripts.push({ url, body: await response.text().catch(() => '') });
+    });
+    await storeSession(browser.page, stack.shellUrl, account);
+    await browser.page.goto(`${stack.shellUrl}/app/wallet`);
+    await heading('Manage Time Wallet').waitFor();
+    await browser.page
+      .getByRole('navigation', { name: 'Tabs' })
+      .getByRole('link', { name: 'Edit Tags' })
+      .click();
+    await heading('Your Tags').waitFor();
+
+    const share = await browser.page.evaluate(() => {
+      const scopes = globalThis.__FEDERATION__?.__SHARE__ ?? {};
+      const seen = {};
+      for (const instance of Object.values(scopes)) {
+        for (const modules of Object.values(instance)) {
+          for (const [name, versions] of Object.entries(modules)) {
+            for (const [version, info] of Object.entries(versions)) {
+              if (info.loaded || info.loading) (seen[name] ??= []).push({ version, from: info.from });
+            }
+          }
+        }
+      }
+      return seen;
+    });
+    for (const name of [
+      'react',
+      'react-dom',
+      '@reduxjs/toolkit',
+      'react-redux',
+      '@time-wallet/api',
+      'react-router-dom',
+    ]) {
+      const providers = [...new Set((share[name] ?? []).map((entry) => `${entry.from}@${entry.version}`))];
+      assert.deepEqual(providers.length, 1, `${name} is provided once (got ${JSON.stringify(share[name])})`);
+      assert.match(providers[0], /^shell@/, `${name} comes from the shell`);
+    }
+
+    const remoteOrigins = remotes.map((remote) => stack.originOf(remote.federationName));
+    const remoteScripts = scripts.filter((script) =>
+      remoteOrigins.some((origin) => script.url.startsWith(origin)),
+    );
+    assert.ok(
+      remoteScripts.some((script) => script.url.includes(stack.originOf('mfe_wallet'))),
+      'wallet remote loaded',
+    );
+    assert.ok(
+      remoteScripts.some((script) => script.url.includes(stack.originOf('mfe_tags'))),
+      'tags remote loaded',
+    );
+    for (const script of remoteScripts) {
+      assert.doesNotMatch(
+        script.body,
+        /Minified React error|__REACT_DEVTOOLS_GLOBAL_HOOK__/,
+        `${script.url} bundles no React`,
+      );
+    }
+    const reactCopies = scripts.filter((script) => /__REACT_DEVTOOLS_GLOBAL_HOOK__/.test(script.body));
+    assert.equal(reactCopies.length, 1, 'exactly one downloaded script carries react-dom');
+    assert.equal(categoryCalls.length, 1, 'the shell and both remotes read one shared API cache');
+    assert.deepEqual(browser.pageErrors, []);
+  });
+
+  it('swaps one remote by config alone, leaving every other build byte-identical', async () => {
+    const before = Object.fromEntries(
+      [shell, ...remotes].map((app) => [app.dir, digestTree(path.join(repoRoot, app.dir, 'dist'))]),
+    );
+    const variant = await buildRemoteVariant('mfe-tags', {
+      file: 'src/features/tags/components/tags-page.tsx',
+      replace: ['Your Tags', 'Your Tags (v2)'],
+    });
+    try {
+      await stack.deployRemote('mfe_tags', variant.distDir, 3115);
+      await storeSession(browser.page, stack.shellUrl, account);
+      await browser.page.goto(`${stack.shellUrl}/app/edit-tags`);
+      await heading('Your Tags (v2)').waitFor();
+      await browser.page
+        .getByRole('navigation', { name: 'Tabs' })
+        .getByRole('link', { name: 'Wallet' })
+        .click();
+      await heading('Manage Time Wallet').waitFor();
+      for (const app of [shell, ...remotes]) {
+        assert.deepEqual(
+          digestTree(path.join(repoRoot, app.dir, 'dist')),
+          before[app.dir],
+          `${app.dir} untouched`,
+        );
+      }
+    } finally {
+      variant.remove();
+    }
+  });
+
+  it('contains a dead remote to its route and recovers with Retry, without a reload', async () => {
+    const walletOrigin = new URL(stack.config.remotes.mfe_wallet).origin;
+    const blocked = `${walletOrigin}/**`;
+    await storeSession(browser.page, stack.shellUrl, account);
+    await browser.page.route(blocked, (route) => route.abort('connectionrefused'));
+    const errorsBefore = browser.pageErrors.length;
+    await browser.page.goto(`${stack.shellUrl}/app/today`);
+    await browser.page
+      .getByRole('heading', { name: 'This part of Time Wallet is not available right now' })
+      .waitFor();
+    await browser.page.evaluate(() => (window.__notReloaded = true));
+
+    await browser.page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Analytics' })
+      .click();
+    await heading('Time Wallet Analytics').waitFor();
+    await browser.page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Wallet' })
+      .click();
+    await browser.page.getByRole('button', { name: 'Retry' }).waitFor();
+
+    await browser.page.unroute(blocked);
+    await browser.page.getByRole('button', { name: 'Retry' }).click();
+    await heading('Manage Time Wallet').waitFor();
+    assert.equal(
+      await browser.page.evaluate(() => window.__notReloaded),
+      true,
+      'recovered without a page reload',
+    );
+    assert.equal(browser.pageErrors.length, errorsBefore, 'no uncaught error');
+  });
+});

@@ -1,0 +1,137 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
+
+const REMOTES = ['mfe-auth', 'mfe-wallet', 'mfe-calendar', 'mfe-analytics', 'mfe-tags'];
+const APPS = ['shell', ...REMOTES];
+
+function featuresOf(app) {
+  const dir = path.join(import.meta.dirname, app, 'src', 'features');
+  return fs.existsSync(dir)
+    ? fs.readdirSync(dir).filter((name) => fs.statSync(path.join(dir, name)).isDirectory())
+    : [];
+}
+
+// The one-way graph: shared-ui <- api package <- remotes <- shell; no remote imports another; inside an app,
+// shared code -> features -> app, and no feature imports another feature.
+const boundaryZones = [
+  {
+    target: './shared-ui/src',
+    from: ['./shell', ...REMOTES.map((remote) => `./${remote}`)],
+    message: 'shared-ui is the bottom layer.',
+  },
+  {
+    target: './shell/packages/api/src',
+    from: ['./shell/src', ...REMOTES.map((remote) => `./${remote}`)],
+    message: 'The api package sits below the apps.',
+  },
+  ...REMOTES.map((remote) => ({
+    target: `./${remote}/src`,
+    from: ['./shell/src', ...REMOTES.filter((other) => other !== remote).map((other) => `./${other}`)],
+    message: 'A remote never imports another remote or the shell.',
+  })),
+  ...APPS.flatMap((app) =>
+    featuresOf(app).map((feature) => ({
+      target: `./${app}/src/features/${feature}`,
+      from: `./${app}/src/features`,
+      except: [`./${feature}`],
+      message: 'Features do not import each other; lift shared code to src/components or src/lib.',
+    })),
+  ),
+  ...APPS.map((app) => ({
+    target: [`./${app}/src/features`, `./${app}/src/components`, `./${app}/src/lib`],
+    from: `./${app}/src/app`,
+    message: 'Only src/app composes features.',
+  })),
+];
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', '**/dist-*/**', 'data/**', 'coverage/**', '.e2e-tmp/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'] }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { maxDepth: 10 }],
+      'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    files: ['**/*.tsx', '**/*.ts'],
+    ignores: ['server/**', 'e2e/**'],
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+    },
+  },
+  {
+    files: ['shared-ui/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@time-wallet/*'], message: 'shared-ui imports no other workspace package.' },
+            {
+              group: ['react-redux', '@reduxjs/*', 'redux', 'react-router', 'react-router-dom'],
+              message: 'shared-ui is presentational: no store, no router.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: REMOTES.map((remote) => `${remote}/**`),
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@time-wallet/mfe-*', '@time-wallet/shell'],
+              message: 'A remote never imports another remote or the shell.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.cjs', '**/*.mjs', 'server/**', 'e2e/**', 'shell/packages/devkit/**'],
+    languageOptions: { globals: { ...globals.node } },
+    rules: { 'no-console': 'off', '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    files: ['e2e/**'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+  },
+  {
+    files: ['shell/public/**/*.js'],
+    languageOptions: { globals: { ...globals.browser }, sourceType: 'script' },
+  },
+  {
+    files: ['**/*.test.ts', '**/*.test.tsx', '**/testing/**'],
+    languageOptions: { globals: { ...globals.jest, ...globals.node } },
+  },
+);

@@ -1,0 +1,3 @@
+import { AnalyticsPage } from '../../features/analytics/components/analytics-page';
+
+export default AnalyticsPage;

@@ -1,0 +1,3 @@
+import { LoginPage } from '../../features/auth/components/login-page';
+
+export default LoginPage;

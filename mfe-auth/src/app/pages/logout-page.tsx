@@ -1,0 +1,3 @@
+import { LogoutPage } from '../../features/auth/components/logout-page';
+
+export default LogoutPage;

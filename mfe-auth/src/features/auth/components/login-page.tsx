@@ -1,0 +1,104 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import toast from 'react-hot-toast';
+import {
+  isNetworkError,
+  serverMessageOf,
+  signedIn,
+  signInDestination,
+  useAppDispatch,
+} from '@time-wallet/api';
+import { Banner, Button, Field } from '@time-wallet/shared-ui';
+import { validateLogin } from '@time-wallet/shared-ui/lib';
+import { useLoginMutation } from '../api/auth-api';
+import { useLightTheme } from '../hooks/use-light-theme';
+import { AuthCard } from './auth-card';
+import styles from './auth-card.module.css';
+
+export function LoginPage() {
+  useLightTheme();
+  const [credentials, setCredentials] = useState({ username: '', password: '' });
+  const [error, setError] = useState<string | null>(null);
+  const [login, { isLoading }] = useLoginMutation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  const edit = (field: 'username' | 'password') => (value: string) => {
+    setCredentials((current) => ({ ...current, [field]: value }));
+    setError(null);
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (isLoading) return;
+    const missing = validateLogin(credentials);
+    if (missing.length > 0) {
+      setError('Please enter your username and password');
+      return;
+    }
+    const result = await login({ username: credentials.username.trim(), password: credentials.password });
+    if ('error' in result) {
+      setError(
+        isNetworkError(result.error)
+          ? 'Network error. Please try again.'
+          : serverMessageOf(result.error, 'Login failed'),
+      );
+      return;
+    }
+    try {
+      if (!result.data?.token || !result.data.user) throw new Error('The login answer lacks a token or user');
+      dispatch(signedIn({ token: result.data.token, user: result.data.user }));
+    } catch {
+      setError('Login succeeded but session setup failed');
+      return;
+    }
+    toast.success('Login successful!');
+    navigate(signInDestination(location.state), { replace: true });
+  }
+
+  return (
+    <AuthCard title="Welcome Back" subtitle="Please enter your account details">
+      <form
+        className={styles.form}
+        onSubmit={submit}
+        noValidate
+        aria-describedby={error ? 'login-error' : undefined}
+      >
+        <div aria-live="assertive" id="login-error">
+          {error && <Banner tone="error">{error}</Banner>}
+        </div>
+        <Field
+          label="Username"
+          name="username"
+          autoComplete="username"
+          hint="Your username or e-mail address"
+          value={credentials.username}
+          onChange={(event) => edit('username')(event.target.value)}
+        />
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={credentials.password}
+          onChange={(event) => edit('password')(event.target.value)}
+        />
+        <div className={styles.row}>
+          <Link to="/auth/forgot-password" className={styles.link}>
+            Forgot password
+          </Link>
+        </div>
+        <Button type="submit" busy={isLoading} busyLabel="Signing in...">
+          Sign in
+        </Button>
+      </form>
+      <p className={styles.alt}>
+        Don&apos;t have an account?{' '}
+        <Link to="/auth/register" className={styles.link}>
+          Sign up
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

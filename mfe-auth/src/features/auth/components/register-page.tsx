@@ -1,0 +1,108 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import toast from 'react-hot-toast';
+import { Banner, Button, Field } from '@time-wallet/shared-ui';
+import { validateRegistration } from '@time-wallet/shared-ui/lib';
+import { useRegisterMutation } from '../api/auth-api';
+import { useLightTheme } from '../hooks/use-light-theme';
+import {
+  registrationFailureFrom,
+  type RegistrationField,
+  type RegistrationFieldErrors,
+} from '../lib/registration-errors';
+import { AuthCard } from './auth-card';
+import styles from './auth-card.module.css';
+
+const EMPTY_FORM = { username: '', name: '', email: '', password: '' };
+
+export function RegisterPage() {
+  useLightTheme();
+  const [form, setForm] = useState(EMPTY_FORM);
+  const [fieldErrors, setFieldErrors] = useState<RegistrationFieldErrors>({});
+  const [generalError, setGeneralError] = useState<string | null>(null);
+  const [register, { isLoading }] = useRegisterMutation();
+  const navigate = useNavigate();
+
+  const edit = (field: RegistrationField) => (value: string) => {
+    setForm((current) => ({ ...current, [field]: value }));
+    setFieldErrors((current) => ({ ...current, [field]: undefined }));
+    setGeneralError(null);
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (isLoading) return;
+    let problems;
+    try {
+      problems = validateRegistration(form);
+    } catch {
+      setGeneralError('An unexpected error occurred.');
+      return;
+    }
+    if (problems.length > 0) {
+      setFieldErrors(Object.fromEntries(problems.map(({ field, message }) => [field, message])));
+      setGeneralError(problems[0]!.message);
+      return;
+    }
+    const result = await register({ ...form, name: form.name.trim(), profilePicture: '' });
+    if ('error' in result) {
+      const failure = registrationFailureFrom(result.error);
+      setFieldErrors(failure.fieldErrors);
+      setGeneralError(failure.general);
+      return;
+    }
+    toast.success('Registration successful!');
+    navigate('/auth/login', { replace: true });
+  }
+
+  return (
+    <AuthCard title="Create Account">
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <div aria-live="assertive">{generalError && <Banner tone="error">{generalError}</Banner>}</div>
+        <Field
+          label="Username"
+          name="username"
+          autoComplete="username"
+          value={form.username}
+          error={fieldErrors.username}
+          onChange={(event) => edit('username')(event.target.value)}
+        />
+        <Field
+          label="Full name"
+          name="name"
+          autoComplete="name"
+          value={form.name}
+          error={fieldErrors.name}
+          onChange={(event) => edit('name')(event.target.value)}
+        />
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={form.email}
+          error={fieldErrors.email}
+          onChange={(event) => edit('email')(event.target.value)}
+        />
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          value={form.password}
+          error={fieldErrors.password}
+          onChange={(event) => edit('password')(event.target.value)}
+        />
+        <Button type="submit" busy={isLoading} busyLabel="Creating account...">
+          Create Account
+        </Button>
+      </form>
+      <p className={styles.alt}>
+        Already have an account?{' '}
+        <Link to="/auth/login" className={styles.link}>
+          Sign in
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

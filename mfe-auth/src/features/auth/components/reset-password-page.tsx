@@ -1,0 +1,108 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { isNetworkError, serverMessageOf } from '@time-wallet/api';
+import { Banner, Button, Field } from '@time-wallet/shared-ui';
+import { validatePassword } from '@time-wallet/shared-ui/lib';
+import { useResetPasswordMutation } from '../api/auth-api';
+import { AuthCard } from './auth-card';
+import styles from './auth-card.module.css';
+
+export function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [errors, setErrors] = useState<{ password?: string; confirmation?: string; general?: string }>({});
+  const [done, setDone] = useState(false);
+  const [resetPassword, { isLoading }] = useResetPasswordMutation();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const passwordProblem = validatePassword(password);
+    if (passwordProblem) {
+      setErrors({ password: passwordProblem });
+      return;
+    }
+    if (confirmation !== password) {
+      setErrors({ confirmation: 'The passwords do not match' });
+      return;
+    }
+    const result = await resetPassword({ token, password });
+    if ('error' in result) {
+      setErrors({
+        general: isNetworkError(result.error)
+          ? 'Network error. Please try again.'
+          : serverMessageOf(
+              result.error,
+              'This reset link is invalid or has expired. Please request a new one.',
+            ),
+      });
+      return;
+    }
+    setDone(true);
+  }
+
+  if (!token) {
+    return (
+      <AuthCard title="Reset password" backTo="/auth/login">
+        <Banner tone="error">This reset link is incomplete. Please request a new one.</Banner>
+        <p className={styles.alt}>
+          <Link to="/auth/forgot-password" className={styles.link}>
+            Request a new link
+          </Link>
+        </p>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="Reset password" subtitle="Choose a new password for your account" backTo="/auth/login">
+      {done ? (
+        <>
+          <p role="status">Your password has been changed. You can sign in with it now.</p>
+          <p className={styles.alt}>
+            <Link to="/auth/login" className={styles.link}>
+              Sign in
+            </Link>
+          </p>
+        </>
+      ) : (
+        <form className={styles.form} onSubmit={submit} noValidate>
+          <div aria-live="assertive">{errors.general && <Banner tone="error">{errors.general}</Banner>}</div>
+          <Field
+            label="New password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            error={errors.password}
+            onChange={(event) => {
+              setPassword(event.target.value);
+              setErrors({});
+            }}
+          />
+          <Field
+            label="Confirm new password"
+            name="confirmation"
+            type="password"
+            autoComplete="new-password"
+            value={confirmation}
+            error={errors.confirmation}
+            onChange={(event) => {
+              setConfirmation(event.target.value);
+              setErrors({});
+            }}
+          />
+          <Button type="submit" busy={isLoading} busyLabel="Saving...">
+            Set new password
+          </Button>
+          {errors.general && (
+            <Link to="/auth/forgot-password" className={styles.link}>
+              Request a new link
+            </Link>
+          )}
+        </form>
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,3 @@
+import { TagsPage } from '../../features/tags/components/tags-page';
+
+export default TagsPage;

@@ -1,0 +1,3 @@
+import { TodayPage } from '../../features/today/components/today-page';
+
+export default TodayPage;

@@ -1,0 +1,3 @@
+import { WalletPage } from '../../features/wallet/components/wallet-page';
+
+export default WalletPage;

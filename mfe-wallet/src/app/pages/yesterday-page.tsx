@@ -1,0 +1,3 @@
+import { YesterdayPage } from '../../features/yesterday/components/yesterday-page';
+
+export default YesterdayPage;

@@ -1,0 +1,126 @@
+import { useRef, useState } from 'react';
+import { fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Modal } from './modal';
+import type { ModalProps } from './modal';
+
+function EditTaskScreen({ modal }: { modal?: Partial<ModalProps> }) {
+  const [open, setOpen] = useState(false);
+  const close = () => setOpen(false);
+  return (
+    <main>
+      <button type="button" onClick={() => setOpen(true)}>
+        Edit Gym
+      </button>
+      <Modal
+        open={open}
+        title="Edit Task"
+        onClose={close}
+        width="24rem"
+        footer={
+          <>
+            <button type="button">Save</button>
+            <button type="button" onClick={close}>
+              Cancel
+            </button>
+          </>
+        }
+        {...modal}
+      >
+        <label>
+          Title <input defaultValue="Gym" />
+        </label>
+      </Modal>
+    </main>
+  );
+}
+
+const openEditTask = async (modal?: Partial<ModalProps>) => {
+  const user = userEvent.setup();
+  render(<EditTaskScreen modal={modal} />);
+  await user.click(screen.getByRole('button', { name: 'Edit Gym' }));
+  return { user, dialog: screen.getByRole('dialog', { name: 'Edit Task' }) };
+};
+
+describe('Modal', () => {
+  it('shows nothing while closed', () => {
+    render(<EditTaskScreen />);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('opens as a modal dialog named by its title, outside the page content', async () => {
+    const { dialog } = await openEditTask();
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(screen.getByRole('heading', { name: 'Edit Task' })).toBeInTheDocument();
+    expect(screen.getByRole('main')).not.toContainElement(dialog);
+    expect(dialog).toHaveStyle({ width: '24rem' });
+  });
+
+  it('shows its content and its footer actions', async () => {
+    await openEditTask();
+    expect(screen.getByRole('textbox', { name: 'Title' })).toHaveValue('Gym');
+    expect(screen.getByRole('button', { name: 'Save' })).toBeInTheDocument();
+  });
+
+  it('moves focus inside on open and back to the opener on close', async () => {
+    const { user } = await openEditTask();
+    expect(screen.getByRole('textbox', { name: 'Title' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit Gym' })).toHaveFocus();
+  });
+
+  it('focuses the element it is told to', async () => {
+    function WithInitialFocus() {
+      const cancelRef = useRef<HTMLButtonElement>(null);
+      return (
+        <Modal open title="Delete task?" onClose={() => {}} initialFocusRef={cancelRef}>
+          <button type="button">Delete</button>
+          <button type="button" ref={cancelRef}>
+            Keep
+          </button>
+        </Modal>
+      );
+    }
+    render(<WithInitialFocus />);
+    expect(screen.getByRole('button', { name: 'Keep' })).toHaveFocus();
+  });
+
+  it('keeps Tab and Shift+Tab inside the dialog', async () => {
+    const { user } = await openEditTask();
+    const title = screen.getByRole('textbox', { name: 'Title' });
+    const save = screen.getByRole('button', { name: 'Save' });
+    const cancel = screen.getByRole('button', { name: 'Cancel' });
+    await user.tab();
+    expect(save).toHaveFocus();
+    await user.tab();
+    expect(cancel).toHaveFocus();
+    await user.tab();
+    expect(title).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(cancel).toHaveFocus();
+  });
+
+  it('closes on Escape and returns focus', async () => {
+    const { user } = await openEditTask();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit Gym' })).toHaveFocus();
+  });
+
+  it('closes on a click on the backdrop but not on a click inside', async () => {
+    const { user, dialog } = await openEditTask();
+    await user.click(screen.getByRole('textbox', { name: 'Title' }));
+    await user.click(dialog);
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    await user.click(dialog.parentElement as HTMLElement);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('stays open when a text selection started inside ends on the backdrop', async () => {
+    const { dialog } = await openEditTask();
+    fireEvent.mouseDown(screen.getByRole('textbox', { name: 'Title' }));
+    fireEvent.click(dialog.parentElement as HTMLElement);
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+});

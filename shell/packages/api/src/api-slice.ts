@@ -1,0 +1,49 @@
+import {
+  createApi,
+  fetchBaseQuery,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+} from '@reduxjs/toolkit/query/react';
+import { browserTimeZone } from '@time-wallet/shared-ui/lib';
+import { getRuntimeConfig } from './runtime-config';
+import { readStoredToken } from './local-storage';
+import { sessionExpired } from './session-slice';
+
+export const API_TIMEOUT_MS = 10_000;
+
+export const TAG_TYPES = ['Category', 'Task', 'Wallet', 'Event', 'Analytics', 'User'] as const;
+
+const rawBaseQuery = fetchBaseQuery({
+  baseUrl: '',
+  credentials: 'include',
+  timeout: API_TIMEOUT_MS,
+  prepareHeaders(headers) {
+    const token = readStoredToken();
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    headers.set('X-Time-Zone', browserTimeZone());
+    return headers;
+  },
+});
+
+/** Resolves every path against the API base URL from the runtime config and signs out on any 401. */
+const baseQueryWithSession: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
+  args,
+  api,
+  extraOptions,
+) => {
+  const { apiBaseUrl } = getRuntimeConfig();
+  const request = typeof args === 'string' ? { url: args } : args;
+  const sentToken = readStoredToken();
+  const result = await rawBaseQuery({ ...request, url: `${apiBaseUrl}${request.url}` }, api, extraOptions);
+  if (result.error?.status === 401 && sentToken) api.dispatch(sessionExpired());
+  return result;
+};
+
+/** The one api slice of the product. Remotes add their endpoints with `injectEndpoints`. */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery: baseQueryWithSession,
+  tagTypes: TAG_TYPES,
+  endpoints: () => ({}),
+});

@@ -1,0 +1,59 @@
+export { api, API_TIMEOUT_MS, TAG_TYPES } from './api-slice';
+export { errorBodyOf, isNetworkError, serverMessageOf, type ApiError } from './api-errors';
+export { categoriesApi, useGetCategoriesQuery } from './categories-api';
+export {
+  ANALYTICS_MARKER_KEY,
+  clearPersonalData,
+  isUsableUser,
+  readItem,
+  readStoredToken,
+  readStoredUser,
+  removeItem,
+  SESSION_KEY,
+  THEME_KEY,
+  TOKEN_KEY,
+  USER_KEY,
+  WALLET_STORE_KEY,
+  writeItem,
+} from './local-storage';
+export {
+  getRuntimeConfig,
+  INACTIVITY_TIMEOUT_MS,
+  parseRuntimeConfig,
+  setRuntimeConfig,
+  type RuntimeConfig,
+} from './runtime-config';
+export { sessionApi, useLogoutMutation } from './session-api';
+export {
+  selectCurrentUser,
+  selectIsSignedIn,
+  selectSession,
+  selectSessionStatus,
+  sessionConfirmed,
+  sessionExpired,
+  sessionRestoredFromDevice,
+  signedIn,
+  signedOut,
+  userUpdated,
+  type SessionState,
+  type SessionStatus,
+} from './session-slice';
+export {
+  createAppStore,
+  useAppDispatch,
+  useAppSelector,
+  type AppDispatch,
+  type AppStore,
+  type RootState,
+} from './store';
+export {
+  forcedThemeReleased,
+  lightThemeForced,
+  selectAppliedTheme,
+  selectThemePreference,
+  THEME_PREFERENCES,
+  themePreferenceChanged,
+  type ThemePreference,
+} from './theme-slice';
+export type { ApiErrorBody, Category, User } from './types';
+export { signInDestination } from './navigation';

@@ -1,0 +1,21 @@
+import { api } from './api-slice';
+import type { User } from './types';
+
+/** The calls the shell makes for every remote: the start-up check, sign-out and the daily analytics refresh. */
+export const sessionApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    validateSession: build.query<{ valid: boolean; user: User }, void>({
+      query: () => '/auth/validate',
+      keepUnusedDataFor: 0,
+    }),
+    logout: build.mutation<void, void>({
+      query: () => ({ url: '/auth/logout', method: 'POST' }),
+    }),
+    refreshWeeklyAnalytics: build.mutation<void, void>({
+      query: () => ({ url: '/aggregation/analytics/weekly/update', method: 'POST' }),
+      invalidatesTags: ['Analytics'],
+    }),
+  }),
+});
+
+export const { useLogoutMutation } = sessionApi;

@@ -1,0 +1,83 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { readStoredToken } from './local-storage';
+import type { User } from './types';
+
+export type SessionStatus = 'loading' | 'authenticated' | 'unauthenticated';
+
+export interface SessionState {
+  status: SessionStatus;
+  token: string | null;
+  user: User | null;
+  isAuthenticated: boolean;
+  /** True once the server confirmed the token in this page's life, false when running on the stored user. */
+  confirmedByServer: boolean;
+}
+
+function initialSessionState(): SessionState {
+  const token = readStoredToken();
+  return {
+    status: token ? 'loading' : 'unauthenticated',
+    token,
+    user: null,
+    isAuthenticated: false,
+    confirmedByServer: false,
+  };
+}
+
+const signedOutState = (): SessionState => ({
+  status: 'unauthenticated',
+  token: null,
+  user: null,
+  isAuthenticated: false,
+  confirmedByServer: false,
+});
+
+export const sessionSlice = createSlice({
+  name: 'session',
+  initialState: initialSessionState,
+  reducers: {
+    sessionConfirmed(state, action: PayloadAction<{ user: User }>) {
+      state.status = 'authenticated';
+      state.user = action.payload.user;
+      state.isAuthenticated = true;
+      state.confirmedByServer = true;
+    },
+    sessionRestoredFromDevice(state, action: PayloadAction<{ user: User }>) {
+      state.status = 'authenticated';
+      state.user = action.payload.user;
+      state.isAuthenticated = true;
+      state.confirmedByServer = false;
+    },
+    signedIn(_state, action: PayloadAction<{ token: string; user: User }>) {
+      return {
+        status: 'authenticated',
+        token: action.payload.token,
+        user: action.payload.user,
+        isAuthenticated: true,
+        confirmedByServer: true,
+      };
+    },
+    userUpdated(state, action: PayloadAction<User>) {
+      state.user = action.payload;
+    },
+    signedOut: signedOutState,
+    sessionExpired: signedOutState,
+  },
+  selectors: {
+    selectSession: (state) => state,
+    selectSessionStatus: (state) => state.status,
+    selectCurrentUser: (state) => state.user,
+    selectIsSignedIn: (state) => state.isAuthenticated && state.user !== null,
+  },
+});
+
+export const {
+  sessionConfirmed,
+  sessionRestoredFromDevice,
+  signedIn,
+  userUpdated,
+  signedOut,
+  sessionExpired,
+} = sessionSlice.actions;
+export const { selectSession, selectSessionStatus, selectCurrentUser, selectIsSignedIn } =
+  sessionSlice.selectors;

@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+export const { repoRoot, remotes, shell, api, portOf } = require('../apps.cjs');
+const { createConfig } = require('../webpack/create-config.cjs');
+
+export const frontEndApps = [shell, ...remotes];
+export const originOf = (port) => `http://localhost:${port}`;
+
+/** The shell's runtime config: where the API and each remote's manifest live. Nothing of it is in any build. */
+export function runtimeConfigFor(env = process.env, overrides = {}) {
+  const apiUrl = env.API_URL ?? `${originOf(portOf(api, env))}/api`;
+  return {
+    apiBaseUrl: apiUrl,
+    remotes: Object.fromEntries(
+      remotes.map((remote) => [remote.federationName, `${originOf(portOf(remote, env))}/mf-manifest.json`]),
+    ),
+    ...overrides,
+  };
+}
+
+export function writeRuntimeConfig(file, config) {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, `${JSON.stringify(config, null, 2)}\n`);
+  return file;
+}
+
+/** Builds one app with the shared config, in this process (one build at a time is fastest on two cores). */
+export async function buildApp(app, { outputPath, mode = 'production' } = {}) {
+  const webpack = require('webpack');
+  const appDir = path.join(repoRoot, app.dir);
+  const config = createConfig(appDir, outputPath ? { outputPath } : {}, { mode });
+  const started = Date.now();
+  await new Promise((resolve, reject) => {
+    webpack(config).run((error, stats) => {
+      if (error) return reject(error);
+      if (stats.hasErrors()) return reject(new Error(stats.toString({ all: false, errors: true })));
+      resolve();
+    });
+  });
+  return (Date.now() - started) / 1000;
+}
+
+function newestMtime(target) {
+  if (!fs.existsSync(target)) return 0;
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of fs.readdirSync(target)) {
+    if (entry === 'node_modules' || entry === 'dist') continue;
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  }
+  return newest;
+}
+
+const STAMP = '.build-stamp';
+const sharedSources = [
+  'shared-ui/src',
+  'shell/packages/api/src',
+  'shell/packages/devkit/webpack',
+  'package-lock.json',
+];
+
+/** True when the app's last production build is newer than its sources and everything it is built from. */
+export function isBuildFresh(app) {
+  const stamp = path.join(repoRoot, app.dir, 'dist', STAMP);
+  if (!fs.existsSync(stamp)) return false;
+  const builtAt = fs.statSync(stamp).mtimeMs;
+  const sources = [`${app.dir}/src`, `${app.dir}/public`, `${app.dir}/package.json`, ...sharedSources];
+  return sources.every((source) => newestMtime(path.join(repoRoot, source)) < builtAt);
+}
+
+export function markBuilt(app) {
+  fs.writeFileSync(path.join(repoRoot, app.dir, 'dist', STAMP), new Date().toISOString());
+}
+
+export function run(command, args, options = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: 'inherit', cwd: repoRoot, ...options });
+    child.on('error', reject);
+    child.on('exit', (code, signal) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`${command} ${args.join(' ')} exited with ${signal ?? code}`)),
+    );
+  });
+}
+
+export async function buildServer() {
+  await run('npm', ['run', 'build', '--workspace', 'server']);
+}
+
+/** Builds what is stale: every front-end app one at a time, then the API. */
+export async function buildAll({ force = false } = {}) {
+  for (const app of frontEndApps) {
+    if (!force && isBuildFresh(app)) {
+      console.log(`  ${app.dir}: up to date`);
+      continue;
+    }
+    const seconds = await buildApp(app);
+    markBuilt(app);
+    console.log(`  ${app.dir}: built in ${seconds.toFixed(1)} s`);
+  }
+  await buildServer();
+}

@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import {
+  api,
+  buildAll,
+  originOf,
+  portOf,
+  repoRoot,
+  runtimeConfigFor,
+  shell,
+  writeRuntimeConfig,
+} from './lib.mjs';
+import { serveFrontEnds } from './serve-all.mjs';
+
+const env = process.env;
+const dataDir = path.resolve(repoRoot, env.DATA_DIR ?? 'data');
+fs.mkdirSync(dataDir, { recursive: true });
+
+if (env.SKIP_BUILD !== '1') {
+  console.log('Building (only what changed since the last build)');
+  await buildAll();
+}
+
+const runtimeConfig = runtimeConfigFor(env);
+const runtimeConfigFile = writeRuntimeConfig(path.join(dataDir, 'runtime', 'config.json'), runtimeConfig);
+const shellOrigin = originOf(portOf(shell, env));
+
+const apiProcess = spawn(process.execPath, ['server/dist/server.js'], {
+  cwd: repoRoot,
+  stdio: 'inherit',
+  env: {
+    ...env,
+    NODE_ENV: env.NODE_ENV ?? 'production',
+    PORT: String(portOf(api, env)),
+    DATA_DIR: dataDir,
+    CORS_ORIGINS: env.CORS_ORIGINS ?? shellOrigin,
+    APP_URL: env.APP_URL ?? shellOrigin,
+  },
+});
+
+const servers = await serveFrontEnds({ env, runtimeConfig, runtimeConfigFile });
+for (const { app, url } of servers) console.log(`  ${app.dir.padEnd(14)} ${url}`);
+console.log(`  ${'api'.padEnd(14)} ${runtimeConfig.apiBaseUrl}`);
+console.log(`\nTime Wallet is up: open ${shellOrigin} (Ctrl-C stops everything)`);
+
+let stopping = false;
+function stop(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  for (const { server } of servers) server.close();
+  if (apiProcess.exitCode === null) apiProcess.kill('SIGTERM');
+  const forceExit = setTimeout(() => process.exit(code), 10_000);
+  forceExit.unref();
+  apiProcess.once('exit', () => process.exit(code));
+  if (apiProcess.exitCode !== null) process.exit(code);
+}
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));
+apiProcess.on('exit', (code) => {
+  if (!stopping) {
+    console.error(`The API exited with ${code}; stopping.`);
+    stop(1);
+  }
+});

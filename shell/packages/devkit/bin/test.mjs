@@ -1,0 +1,93 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { buildAll, repoRoot } from './lib.mjs';
+
+/**
+ * `npm test`: lint, typecheck, unit tests, server tests, then the browser suite against fresh production builds.
+ * Every stage runs even when an earlier one fails, and the run ends with one line of totals.
+ */
+const only = process.argv.slice(2);
+const wanted = (stage) => only.length === 0 || only.includes(stage);
+
+function runCapturing(command, args, env = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd: repoRoot,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const relay = (stream, target) =>
+      stream.on('data', (chunk) => {
+        output += chunk;
+        target.write(chunk);
+      });
+    relay(child.stdout, process.stdout);
+    relay(child.stderr, process.stderr);
+    child.on('exit', (code) => resolve({ code: code ?? 1, output }));
+  });
+}
+
+function nodeTestCounts(output) {
+  const count = (label) => Number(output.match(new RegExp(`^\\S*\\s*${label} (\\d+)$`, 'm'))?.[1] ?? 0);
+  return { passed: count('pass'), failed: count('fail') + count('cancelled') };
+}
+
+const results = [];
+async function stage(name, work) {
+  if (!wanted(name)) return;
+  console.log(`\n=== ${name} ===`);
+  const started = Date.now();
+  const { ok, passed = 0, failed = 0 } = await work();
+  results.push({ name, ok, passed, failed, seconds: (Date.now() - started) / 1000 });
+}
+
+await stage('lint', async () => ({
+  ok: (await runCapturing('npm', ['run', 'lint', '--silent'])).code === 0,
+}));
+await stage('typecheck', async () => ({
+  ok: (await runCapturing('npm', ['run', 'typecheck', '--silent'])).code === 0,
+}));
+
+await stage('unit', async () => {
+  const report = path.join(os.tmpdir(), `time-wallet-jest-${process.pid}.json`);
+  const { code } = await runCapturing('npx', ['jest', '--ci', '--json', `--outputFile=${report}`]);
+  const summary = fs.existsSync(report) ? JSON.parse(fs.readFileSync(report, 'utf8')) : null;
+  fs.rmSync(report, { force: true });
+  return {
+    ok: code === 0 && summary !== null,
+    passed: summary?.numPassedTests ?? 0,
+    failed: summary?.numFailedTests ?? 1,
+  };
+});
+
+await stage('server', async () => {
+  const { code, output } = await runCapturing('npm', ['test', '--workspace', 'server', '--silent']);
+  const counts = nodeTestCounts(output);
+  return { ok: code === 0 && counts.passed > 0, ...counts };
+});
+
+await stage('e2e', async () => {
+  try {
+    console.log('Building what changed since the last production build');
+    await buildAll();
+  } catch (error) {
+    console.error(error);
+    return { ok: false, failed: 1 };
+  }
+  const { code, output } = await runCapturing('npm', ['test', '--workspace', 'e2e', '--silent']);
+  const counts = nodeTestCounts(output);
+  return { ok: code === 0 && counts.passed > 0, ...counts };
+});
+
+console.log('\n=== summary ===');
+for (const { name, ok, passed, failed, seconds } of results) {
+  const tally = passed || failed ? ` (${passed} passed, ${failed} failed)` : '';
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name.padEnd(10)} ${seconds.toFixed(1).padStart(6)} s${tally}`);
+}
+const passed = results.reduce((sum, result) => sum + result.passed, 0);
+const failed = results.reduce((sum, result) => sum + result.failed + (result.ok || result.failed ? 0 : 1), 0);
+console.log(`Tests: ${passed} passed, ${failed} failed`);
+process.exit(results.every((result) => result.ok) ? 0 : 1);

@@ -1,0 +1,142 @@
+const fs = require('node:fs');
+const path = require('node:path');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { remotes, shell, portOf } = require('../apps.cjs');
+const { sharedModules } = require('./shared-modules.cjs');
+const { CopyPublicPlugin } = require('./copy-public-plugin.cjs');
+const { devServerFor } = require('./dev-server.cjs');
+
+function appFromDir(appDir) {
+  const dir = path.basename(appDir);
+  if (dir === shell.dir) return { ...shell, kind: 'host' };
+  const remote = remotes.find((candidate) => candidate.dir === dir);
+  if (!remote) throw new Error(`${dir} is not a registered app (see devkit/apps.cjs)`);
+  return { ...remote, kind: 'remote' };
+}
+
+function scriptRules(isProduction) {
+  return {
+    test: /\.[jt]sx?$/,
+    exclude: /node_modules/,
+    use: {
+      loader: require.resolve('swc-loader'),
+      options: {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic', development: !isProduction } },
+          target: 'es2020',
+        },
+      },
+    },
+  };
+}
+
+function styleRules(app, isProduction) {
+  const prefix = app.federationName.replace(/^mfe_/, '');
+  return [
+    {
+      test: /\.module\.css$/,
+      use: [
+        require.resolve('style-loader'),
+        {
+          loader: require.resolve('css-loader'),
+          options: {
+            modules: {
+              // The app prefix keeps one remote's class names from ever matching another's.
+              localIdentName: isProduction ? `${prefix}-[hash:base64:6]` : `${prefix}__[name]__[local]`,
+              namedExport: false,
+              exportLocalsConvention: 'as-is',
+            },
+          },
+        },
+      ],
+    },
+    {
+      test: /\.css$/,
+      exclude: /\.module\.css$/,
+      use: [require.resolve('style-loader'), require.resolve('css-loader')],
+    },
+  ];
+}
+
+/**
+ * The one webpack + Module Federation config for the shell and every remote.
+ * `env.standalone` builds a remote as its own host (for its team's dev server); `outputPath` redirects a build
+ * (used to publish a remote's new version next to the old one).
+ */
+function createConfig(appDir, env = {}, argv = {}) {
+  const app = appFromDir(appDir);
+  const isProduction = (argv.mode ?? process.env.NODE_ENV) === 'production';
+  const standalone = app.kind === 'remote' && Boolean(env.standalone);
+  const providesSingletons = app.kind === 'host' || standalone;
+  const publicDir = path.join(appDir, 'public');
+  const outputPath = env.outputPath ? path.resolve(env.outputPath) : path.join(appDir, 'dist');
+
+  const federation = {
+    name: app.federationName,
+    shared: sharedModules({ providesSingletons }),
+    shareStrategy: 'loaded-first',
+    dts: false,
+  };
+  if (app.kind === 'remote') {
+    Object.assign(federation, { filename: 'remoteEntry.js', exposes: app.exposes, manifest: true });
+  } else {
+    Object.assign(federation, { remotes: {} });
+  }
+
+  const hasHtml = app.kind === 'host' || standalone;
+  const entry =
+    app.kind === 'host'
+      ? { main: './src/index.ts' }
+      : standalone
+        ? { main: './src/standalone/index.ts' }
+        : {};
+
+  return {
+    context: appDir,
+    mode: isProduction ? 'production' : 'development',
+    devtool: isProduction ? 'source-map' : 'eval-cheap-module-source-map',
+    entry,
+    output: {
+      path: outputPath,
+      publicPath: 'auto',
+      uniqueName: app.federationName,
+      // A content hash in the entry name breaks the federation runtime; chunks carry it instead.
+      filename: '[name].js',
+      chunkFilename: '[name].[contenthash:8].js',
+      assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js'] },
+    module: {
+      rules: [
+        scriptRules(isProduction),
+        ...styleRules(app, isProduction),
+        { test: /\.(png|svg|jpg|webp|ico)$/, type: 'asset/resource' },
+      ],
+    },
+    plugins: [
+      new ModuleFederationPlugin(federation),
+      ...(hasHtml
+        ? [
+            new HtmlWebpackPlugin({
+              template: fs.existsSync(path.join(publicDir, 'index.html'))
+                ? path.join(publicDir, 'index.html')
+                : path.join(__dirname, 'standalone.html'),
+              chunks: ['main'],
+              scriptLoading: 'defer',
+              title: 'Time Wallet',
+            }),
+            new CopyPublicPlugin(publicDir),
+          ]
+        : []),
+    ],
+    performance: { hints: false },
+    optimization: { moduleIds: 'deterministic', chunkIds: isProduction ? 'deterministic' : 'named' },
+    stats: 'errors-warnings',
+    devServer: devServerFor(app, portOf(app), { standalone }),
+  };
+}
+
+module.exports = { createConfig, appFromDir };

@@ -1,0 +1,59 @@
+const fs = require('node:fs');
+const path = require('node:path');
+const { repoRoot } = require('../apps.cjs');
+
+// Every module that must exist once per page: one React, one router, one store, one API cache, one toaster.
+// Subpaths are listed explicitly, or each app bundles its own copy of them.
+const SINGLETONS = [
+  'react',
+  'react/jsx-runtime',
+  'react/jsx-dev-runtime',
+  'react-dom',
+  'react-dom/client',
+  'react-router',
+  'react-router-dom',
+  'redux',
+  'react-redux',
+  '@reduxjs/toolkit',
+  '@reduxjs/toolkit/query',
+  '@reduxjs/toolkit/query/react',
+  'react-hot-toast',
+  '@time-wallet/api',
+  '@time-wallet/shared-ui',
+];
+
+function packageNameOf(request) {
+  const parts = request.split('/');
+  return request.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}
+
+function installedVersion(packageName) {
+  // Read from node_modules directly: some packages (ours included) do not export their package.json.
+  const manifest = JSON.parse(
+    fs.readFileSync(path.join(repoRoot, 'node_modules', packageName, 'package.json'), 'utf8'),
+  );
+  return manifest.version;
+}
+
+/**
+ * The share scope. The shell provides every singleton; a federated remote ships none of them
+ * (`import: false`) and always uses the shell's instance, so a remote can never bring a second React or store.
+ * A remote running standalone for its own team is the host and provides them itself.
+ */
+function sharedModules({ providesSingletons }) {
+  return Object.fromEntries(
+    SINGLETONS.map((request) => {
+      const version = installedVersion(packageNameOf(request));
+      return [
+        request,
+        {
+          singleton: true,
+          requiredVersion: version === '0.0.0' ? false : `^${version}`,
+          ...(providesSingletons ? { version } : { import: false }),
+        },
+      ];
+    }),
+  );
+}
+
+module.exports = { SINGLETONS, sharedModules };

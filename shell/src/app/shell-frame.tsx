@@ -1,0 +1,22 @@
+import { Outlet } from 'react-router-dom';
+import { Toaster } from 'react-hot-toast';
+import { useAppliedTheme } from '../features/theme/use-applied-theme';
+import { useDailyAnalyticsRefresh } from '../features/session/use-daily-analytics-refresh';
+import { useInactivityLogout } from '../features/session/use-inactivity-logout';
+import { useSessionStartup } from '../features/session/use-session-startup';
+import { useToastLimit } from './use-toast-limit';
+
+/** Everything every route shares: session start-up, theme, inactivity sign-out and the one toaster. */
+export function ShellFrame() {
+  useSessionStartup();
+  useAppliedTheme();
+  useInactivityLogout();
+  useDailyAnalyticsRefresh();
+  useToastLimit(20);
+  return (
+    <>
+      <Outlet />
+      <Toaster position="top-right" toastOptions={{ duration: 4000 }} />
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+import { Link } from 'react-router-dom';
+import styles from './landing-page.module.css';
+
+export function LandingPage() {
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <span className={styles.brand}>
+          <svg viewBox="0 0 32 32" width="28" height="28" aria-hidden="true">
+            <rect width="32" height="32" rx="8" fill="var(--color-primary)" />
+            <circle cx="16" cy="16" r="9" fill="none" stroke="#fff" strokeWidth="2.5" />
+            <path d="M16 10v6l4 3" fill="none" stroke="#fff" strokeWidth="2.5" strokeLinecap="round" />
+          </svg>
+          Time Wallet
+        </span>
+      </header>
+      <main className={styles.hero}>
+        <section className={styles.copy}>
+          <h1 className={styles.headline}>Organize everything in your life</h1>
+          <p className={styles.lead}>
+            Spend your day like a budget: give every task and event its hours, see what is left, and plan the
+            week ahead.
+          </p>
+          <Link to="/auth/login" className={styles.cta}>
+            Get Started
+          </Link>
+          <p className={styles.social}>450k people have joined</p>
+        </section>
+        <section className={styles.samples} aria-label="Example tasks">
+          <article className={styles.card}>
+            <h2 className={styles.cardTitle}>Groceries Shopping</h2>
+            <p className={styles.cardMeta}>09:00 - 10:00</p>
+          </article>
+          <article className={styles.card}>
+            <div className={styles.cardHead}>
+              <h2 className={styles.cardTitle}>Finish AI &amp; ML Report</h2>
+              <span className={styles.badge}>Priority</span>
+            </div>
+            <p className={styles.cardMeta}>13:00 - 16:30</p>
+          </article>
+        </section>
+      </main>
+    </div>
+  );
+}

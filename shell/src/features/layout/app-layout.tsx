@@ -1,0 +1,30 @@
+import { Outlet, useLocation } from 'react-router-dom';
+import { useGetCategoriesQuery } from '@time-wallet/api';
+import { SideNav, WalletTabs } from './side-nav';
+import { useCategoriesFailureToast } from './use-categories-failure-toast';
+import styles from './app-layout.module.css';
+
+const TABBED_PAGES = ['/app/wallet', '/app/today', '/app/yesterday', '/app/edit-tags'];
+
+/** The signed-in area: side navigation and content. It loads the category list once for every page. */
+export function AppLayout() {
+  const categories = useGetCategoriesQuery();
+  useCategoriesFailureToast(categories.isError);
+  const { pathname } = useLocation();
+  const tabbed = TABBED_PAGES.some((path) => pathname.startsWith(path));
+
+  return (
+    <div className={styles.layout}>
+      <a className={styles.skipLink} href="#main-content">
+        Skip to content
+      </a>
+      <SideNav />
+      <div className={tabbed ? `${styles.body} ${styles.withTabs}` : styles.body}>
+        {tabbed && <WalletTabs />}
+        <main id="main-content" className={styles.content} tabIndex={-1}>
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

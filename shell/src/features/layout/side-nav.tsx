@@ -1,0 +1,86 @@
+import { NavLink, useLocation } from 'react-router-dom';
+import { ThemeToggle } from './theme-toggle';
+import styles from './side-nav.module.css';
+
+// The wallet entry also stands for the pages that hang off it.
+const WALLET_FAMILY = ['/app/wallet', '/app/today', '/app/yesterday', '/app/edit-tags'];
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  isActive ? `${styles.link} ${styles.active}` : styles.link;
+
+export function SideNav() {
+  const { pathname } = useLocation();
+  const walletActive = WALLET_FAMILY.some((path) => pathname.startsWith(path));
+
+  return (
+    <nav className={styles.nav} aria-label="Main">
+      <NavLink to="/app/wallet" className={styles.logo} aria-label="Time Wallet home">
+        <svg viewBox="0 0 32 32" width="32" height="32" aria-hidden="true">
+          <rect width="32" height="32" rx="8" fill="var(--color-primary)" />
+          <circle cx="16" cy="16" r="9" fill="none" stroke="#fff" strokeWidth="2.5" />
+          <path d="M16 10v6l4 3" fill="none" stroke="#fff" strokeWidth="2.5" strokeLinecap="round" />
+        </svg>
+        <span className={styles.brand}>Time Wallet</span>
+      </NavLink>
+
+      <ul className={styles.links}>
+        <li>
+          <NavLink
+            to="/app/wallet"
+            className={walletActive ? `${styles.link} ${styles.active}` : styles.link}
+            aria-current={walletActive ? 'page' : undefined}
+          >
+            Wallet
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to="/app/calendar" className={linkClass}>
+            Calendar
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to="/app/analytics" className={linkClass}>
+            Analytics
+          </NavLink>
+        </li>
+      </ul>
+
+      <div className={styles.footer}>
+        <ThemeToggle />
+        <NavLink to="/app/logout" className={styles.link}>
+          Logout
+        </NavLink>
+      </div>
+    </nav>
+  );
+}
+
+export function WalletTabs() {
+  return (
+    <nav className={styles.tabs} aria-label="Tabs">
+      <h2 className={styles.tabsTitle}>Tabs</h2>
+      <ul>
+        <li>
+          <NavLink to="/app/wallet" className={linkClass}>
+            Wallet
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to="/app/today" className={linkClass}>
+            Today
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to="/app/yesterday" className={linkClass}>
+            Yesterday
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to="/app/edit-tags" className={linkClass}>
+            Edit Tags
+          </NavLink>
+        </li>
+      </ul>
+    </nav>
+  );
+}

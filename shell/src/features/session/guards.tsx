@@ -1,0 +1,49 @@
+import type { ReactNode } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { selectIsSignedIn, selectSession, signInDestination, useAppSelector } from '@time-wallet/api';
+import { Button, Spinner } from '@time-wallet/shared-ui';
+import styles from './guards.module.css';
+
+function FullPageSpinner() {
+  return (
+    <div className={styles.centered}>
+      <Spinner label="Checking your session" />
+    </div>
+  );
+}
+
+/** /app/*: a spinner while the session check runs; without a signed-in user, login, remembering where they were. */
+export function RequireAuth({ children }: { children?: ReactNode }) {
+  const { status } = useAppSelector(selectSession);
+  const signedIn = useAppSelector(selectIsSignedIn);
+  const location = useLocation();
+  if (status === 'loading') return <FullPageSpinner />;
+  if (!signedIn) return <Navigate to="/auth/login" replace state={{ from: location }} />;
+  return children ?? <Outlet />;
+}
+
+/** Login and registration are for guests: a signed-in person goes to the wallet (or where they were headed). */
+export function GuestOnly({ children }: { children?: ReactNode }) {
+  const { status } = useAppSelector(selectSession);
+  const signedIn = useAppSelector(selectIsSignedIn);
+  const location = useLocation();
+  if (status === 'loading') return <FullPageSpinner />;
+  if (signedIn) return <Navigate to={signInDestination(location.state)} replace />;
+  return children ?? <Outlet />;
+}
+
+/**
+ * Analytics reads a week of server-computed figures, so it needs a session the server has confirmed in this
+ * visit; a person running on the device's stored user (server unreachable at start-up) is asked to reconnect.
+ */
+export function RequireConfirmedSession({ children }: { children?: ReactNode }) {
+  const { confirmedByServer } = useAppSelector(selectSession);
+  if (confirmedByServer) return children ?? <Outlet />;
+  return (
+    <section className={styles.notice} aria-labelledby="analytics-offline-heading">
+      <h1 id="analytics-offline-heading">Analytics needs a connection</h1>
+      <p>We could not confirm your session with the server, so your weekly figures cannot be shown yet.</p>
+      <Button onClick={() => window.location.reload()}>Try again</Button>
+    </section>
+  );
+}
