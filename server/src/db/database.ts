@@ -1,0 +1,77 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config.js';
+import * as initial from './migrations/0001-initial.js';
+import type { Database } from './schema.js';
+
+export type DatabaseKind = DatabaseConfig['kind'];
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  kind: DatabaseKind;
+  /** The PostgreSQL schema the tables live in when it is not the default search path. */
+  schema?: string;
+}
+
+const INT8_OID = 20;
+
+function createPostgresPool(config: Extract<DatabaseConfig, { kind: 'postgres' }>): pg.Pool {
+  return new pg.Pool({
+    connectionString: config.url,
+    max: 10,
+    ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
+    // Instants are bigint milliseconds, well inside Number's exact range.
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === INT8_OID
+          ? (value: string) => Number(value)
+          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+}
+
+export function createDatabase(config: DatabaseConfig): DatabaseHandle {
+  if (config.kind === 'postgres') {
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: createPostgresPool(config) }),
+      plugins: [new CamelCasePlugin()],
+    });
+    return { db, kind: 'postgres', ...(config.schema ? { schema: config.schema } : {}) };
+  }
+  mkdirSync(path.dirname(config.file), { recursive: true });
+  const sqlite = new SqliteDatabase(config.file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: sqlite }),
+    plugins: [new CamelCasePlugin()],
+  });
+  return { db, kind: 'sqlite' };
+}
+
+export const migrations = {
+  '0001-initial': initial,
+};
+
+export async function migrateToLatest(db: Kysely<Database>, schema?: string): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    // The bookkeeping tables must be looked up in the same schema, not in whichever schema has a table of that name.
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed`, { cause: error });
+  }
+}
+
+export async function pingDatabase(db: Kysely<Database>): Promise<void> {
+  await sql`select 1`.execute(db);
+}

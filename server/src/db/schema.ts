@@ -1,0 +1,111 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+
+/** Instants are epoch milliseconds; flags are 0/1 so both SQLite and PostgreSQL store them alike. */
+export interface UsersTable {
+  id: string;
+  username: string;
+  usernameKey: string;
+  email: string;
+  emailKey: string;
+  passwordHash: string;
+  name: string;
+  profilePicture: string;
+  budgetHours: number;
+  timeZone: string;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface SessionsTable {
+  id: string;
+  userId: string;
+  createdAt: number;
+  expiresAt: number;
+}
+
+export interface PasswordResetsTable {
+  tokenHash: string;
+  userId: string;
+  createdAt: number;
+  expiresAt: number;
+  usedAt: number | null;
+}
+
+export interface LoginFailuresTable {
+  accountKey: string;
+  failedAt: number;
+}
+
+export interface RateLimitHitsTable {
+  key: string;
+  windowStart: number;
+  hits: number;
+}
+
+export interface CategoriesTable {
+  id: string;
+  userId: string;
+  name: string;
+  color: string;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface TasksTable {
+  id: string;
+  userId: string;
+  title: string;
+  categoryId: string | null;
+  startHhmm: string;
+  endHhmm: string;
+  notes: string;
+  date: string;
+  startAt: number;
+  endAt: number;
+  done: number;
+  isEvent: number;
+  isReminder: number;
+  carryover: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface EventsTable {
+  id: string;
+  userId: string;
+  title: string;
+  startAt: number;
+  endAt: number;
+  allDay: number;
+  source: 'manual' | 'ics';
+  /** UID plus recurrence id of an imported occurrence; re-imports match on it. */
+  icsKey: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface AnalyticsSnapshotsTable {
+  userId: string;
+  weekStart: string;
+  payload: string;
+  updatedAt: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  passwordResets: PasswordResetsTable;
+  loginFailures: LoginFailuresTable;
+  rateLimitHits: RateLimitHitsTable;
+  categories: CategoriesTable;
+  tasks: TasksTable;
+  events: EventsTable;
+  analyticsSnapshots: AnalyticsSnapshotsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUserRow = Insertable<UsersTable>;
+export type CategoryRow = Selectable<CategoriesTable>;
+export type TaskRow = Selectable<TasksTable>;
+export type TaskUpdate = Updateable<TasksTable>;
+export type EventRow = Selectable<EventsTable>;

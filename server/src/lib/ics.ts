@@ -1,0 +1,320 @@
+import ICAL from 'ical.js';
+import {
+  addDays,
+  instantOfWallTime,
+  isValidTimeZone,
+  localDateAt,
+  startOfLocalDay,
+  wallTimeAt,
+} from './time-zone.js';
+
+type IcalTime = InstanceType<typeof ICAL.Time>;
+type IcalComponent = InstanceType<typeof ICAL.Component>;
+type IcalTimezone = InstanceType<typeof ICAL.Timezone>;
+
+export const ICS_LIMITS = {
+  /** Recurring events are expanded this far either side of the import time. */
+  horizonMs: 366 * 24 * 3600 * 1000,
+  occurrencesPerSeries: 1000,
+  /** Bounds the work a hostile RRULE (say, every second since 1970) can cause. */
+  iterationsPerSeries: 20_000,
+  eventsPerImport: 5000,
+} as const;
+
+const TITLE_MAX = 200;
+const ALL_DAY_FLAG = 'x-time-wallet-all-day';
+const OWN_UID_SUFFIX = '@time-wallet';
+
+export interface ImportedEvent {
+  /** UID plus '#' plus the occurrence's recurrence id ('' for a single event): re-imports match on it. */
+  key: string;
+  title: string;
+  startAt: number;
+  endAt: number;
+  allDay: boolean;
+}
+
+export interface ParsedCalendar {
+  events: ImportedEvent[];
+  skipped: number;
+}
+
+export class InvalidCalendarError extends Error {}
+
+function timezonesOf(calendar: IcalComponent): Map<string, IcalTimezone> {
+  const zones = new Map<string, IcalTimezone>();
+  for (const component of calendar.getAllSubcomponents('vtimezone')) {
+    const zone = new ICAL.Timezone(component);
+    if (zone.tzid) zones.set(zone.tzid, zone);
+  }
+  return zones;
+}
+
+/** IANA name for a TZID, including vendor forms such as '/mozilla.org/20050126_1/America/New_York'. */
+function ianaZoneOf(tzid: string): string | null {
+  if (isValidTimeZone(tzid)) return tzid;
+  const segments = tzid.split('/').filter(Boolean);
+  for (let take = Math.min(3, segments.length); take >= 2; take -= 1) {
+    const candidate = segments.slice(-take).join('/');
+    if (isValidTimeZone(candidate)) return candidate;
+  }
+  return null;
+}
+
+interface TimeReader {
+  /** `tzid` is the property's TZID parameter: ical.js drops zones the file does not define. */
+  instantOf(time: IcalTime, tzid?: string | null): number;
+}
+
+function timeReader(zones: Map<string, IcalTimezone>, fallbackZone: string): TimeReader {
+  return {
+    instantOf(time, tzidParameter) {
+      const wall = {
+        year: time.year,
+        month: time.month,
+        day: time.day,
+        hour: time.hour,
+        minute: time.minute,
+        second: time.second,
+      };
+      if (time.isDate) return startOfLocalDay(fallbackZone, formatDate(time));
+      const zoneName = time.zone?.tzid;
+      if (zoneName === 'UTC')
+        return Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
+      const tzid = tzidParameter || zoneName;
+      if (!tzid || tzid === 'floating') return instantOfWallTime(fallbackZone, wall);
+      const iana = ianaZoneOf(tzid);
+      if (iana) return instantOfWallTime(iana, wall);
+      const defined = zones.get(tzid);
+      if (defined) {
+        const offsetSeconds = defined.utcOffset(time);
+        return (
+          Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second) -
+          offsetSeconds * 1000
+        );
+      }
+      return instantOfWallTime(fallbackZone, wall);
+    },
+  };
+}
+
+function formatDate(time: IcalTime): string {
+  return `${String(time.year).padStart(4, '0')}-${String(time.month).padStart(2, '0')}-${String(time.day).padStart(2, '0')}`;
+}
+
+function tzidOf(component: IcalComponent, property: string): string | null {
+  const value = component.getFirstProperty(property)?.getParameter('tzid');
+  return typeof value === 'string' ? value : null;
+}
+
+function recurrenceKey(time: IcalTime, reader: TimeReader, tzid: string | null): string {
+  return time.isDate ? formatDate(time) : new Date(reader.instantOf(time, tzid)).toISOString();
+}
+
+function titleOf(summary: string | null | undefined): string {
+  const title = (summary ?? '').trim();
+  return (title || '(No title)').slice(0, TITLE_MAX);
+}
+
+function isCancelled(component: IcalComponent): boolean {
+  return String(component.getFirstPropertyValue('status') ?? '').toUpperCase() === 'CANCELLED';
+}
+
+function readFlag(component: IcalComponent): boolean {
+  return String(component.getFirstPropertyValue(ALL_DAY_FLAG) ?? '').toUpperCase() === 'TRUE';
+}
+
+/**
+ * Reads a VCALENDAR into events: TZIDs resolve through IANA names or the file's VTIMEZONEs, dates and floating times
+ * are read in `timeZone`, and RRULE/RDATE/EXDATE series are expanded within the horizon around `now`, with
+ * RECURRENCE-ID overrides replacing the occurrence they name.
+ */
+export function parseCalendar(text: string, timeZone: string, now: number): ParsedCalendar {
+  let calendar: IcalComponent;
+  try {
+    const parsed = ICAL.parse(text);
+    const root =
+      Array.isArray(parsed) && typeof parsed[0] === 'string'
+        ? parsed
+        : Array.isArray(parsed)
+          ? parsed[0]
+          : null;
+    if (!root) throw new InvalidCalendarError('No calendar in the file');
+    calendar = new ICAL.Component(root);
+  } catch (error) {
+    if (error instanceof InvalidCalendarError) throw error;
+    throw new InvalidCalendarError('The file is not a valid iCalendar (.ics) file');
+  }
+  if (calendar.name !== 'vcalendar')
+    throw new InvalidCalendarError('The file is not a valid iCalendar (.ics) file');
+
+  const reader = timeReader(timezonesOf(calendar), timeZone);
+  const horizonStart = now - ICS_LIMITS.horizonMs;
+  const horizonEnd = now + ICS_LIMITS.horizonMs;
+  const events = new Map<string, ImportedEvent>();
+  let skipped = 0;
+
+  const components = calendar.getAllSubcomponents('vevent');
+  const overrideKeys = new Set<string>();
+  for (const component of components) {
+    try {
+      const event = new ICAL.Event(component);
+      if (event.isRecurrenceException() && event.uid) {
+        overrideKeys.add(
+          `${event.uid}#${recurrenceKey(event.recurrenceId, reader, tzidOf(component, 'recurrence-id'))}`,
+        );
+      }
+    } catch {
+      // A broken component is counted as skipped in the main pass.
+    }
+  }
+
+  const add = (entry: ImportedEvent) => {
+    if (entry.endAt <= entry.startAt) {
+      skipped += 1;
+      return;
+    }
+    events.set(entry.key, entry);
+  };
+
+  for (const component of components) {
+    let event: InstanceType<typeof ICAL.Event>;
+    try {
+      event = new ICAL.Event(component);
+      if (!event.startDate) throw new Error('no DTSTART');
+    } catch {
+      skipped += 1;
+      continue;
+    }
+    if (isCancelled(component)) {
+      skipped += 1;
+      continue;
+    }
+    const allDay = event.startDate.isDate || readFlag(component);
+    const title = titleOf(event.summary);
+    const startTzid = tzidOf(component, 'dtstart');
+    const startAt = reader.instantOf(event.startDate, startTzid);
+    const endAt = event.endDate
+      ? reader.instantOf(event.endDate, tzidOf(component, 'dtend') ?? startTzid)
+      : startAt;
+    const uid = event.uid || `generated-${startAt}-${title}`;
+
+    if (event.isRecurrenceException()) {
+      add({
+        key: `${uid}#${recurrenceKey(event.recurrenceId, reader, tzidOf(component, 'recurrence-id'))}`,
+        title,
+        startAt,
+        endAt,
+        allDay,
+      });
+      continue;
+    }
+    if (!event.isRecurring()) {
+      add({ key: `${uid}#`, title, startAt, endAt, allDay });
+      continue;
+    }
+
+    const durationMs = endAt - startAt;
+    const dayCount =
+      event.startDate.isDate && event.endDate?.isDate ? Math.max(1, Math.round(durationMs / 86_400_000)) : 0;
+    const iterator = event.iterator();
+    let occurrences = 0;
+    for (let iteration = 0; iteration < ICS_LIMITS.iterationsPerSeries; iteration += 1) {
+      const occurrence = iterator.next();
+      if (!occurrence) break;
+      const occurrenceStart = reader.instantOf(occurrence, startTzid);
+      if (occurrenceStart > horizonEnd) break;
+      const occurrenceEnd = occurrence.isDate
+        ? startOfLocalDay(timeZone, addDays(localDateAt(timeZone, occurrenceStart), dayCount))
+        : occurrenceStart + durationMs;
+      if (occurrenceEnd < horizonStart) continue;
+      const key = `${uid}#${recurrenceKey(occurrence, reader, startTzid)}`;
+      if (overrideKeys.has(key)) continue;
+      if (occurrences >= ICS_LIMITS.occurrencesPerSeries) {
+        skipped += 1;
+        continue;
+      }
+      occurrences += 1;
+      add({ key, title, startAt: occurrenceStart, endAt: occurrenceEnd, allDay });
+    }
+  }
+
+  const all = [...events.values()];
+  if (all.length > ICS_LIMITS.eventsPerImport) {
+    skipped += all.length - ICS_LIMITS.eventsPerImport;
+    all.length = ICS_LIMITS.eventsPerImport;
+  }
+  return { events: all, skipped };
+}
+
+/** The id of this server's own event when a UID came from its export ('<id>@time-wallet'). */
+export function ownEventIdOf(key: string): string | null {
+  const [uid, recurrence] = key.split('#');
+  if (recurrence || !uid?.endsWith(OWN_UID_SUFFIX)) return null;
+  return uid.slice(0, -OWN_UID_SUFFIX.length) || null;
+}
+
+export interface ExportableEvent {
+  id: string;
+  title: string;
+  startAt: number;
+  endAt: number;
+  allDay: boolean;
+  icsKey: string | null;
+}
+
+function utcTime(instant: number): IcalTime {
+  return ICAL.Time.fromDateTimeString(new Date(instant).toISOString().replace(/\.\d{3}Z$/, 'Z'));
+}
+
+function dateTime(date: string): IcalTime {
+  return ICAL.Time.fromDateString(date);
+}
+
+function isLocalMidnight(timeZone: string, instant: number): boolean {
+  const wall = wallTimeAt(timeZone, instant);
+  return wall.hour === 0 && wall.minute === 0 && wall.second === 0 && instant % 1000 === 0;
+}
+
+/**
+ * A VCALENDAR that re-imports to the same events: imported events keep their UID and RECURRENCE-ID, others get
+ * '<id>@time-wallet'. All-day events become DATE values when they span whole local days, otherwise UTC times with a
+ * flag that keeps them all-day.
+ */
+export function buildCalendar(events: ExportableEvent[], timeZone: string, now: number): string {
+  const calendar = new ICAL.Component(['vcalendar', [], []]);
+  calendar.updatePropertyWithValue('version', '2.0');
+  calendar.updatePropertyWithValue('prodid', '-//Time Wallet//Calendar export//EN');
+  calendar.updatePropertyWithValue('calscale', 'GREGORIAN');
+  const stamp = utcTime(now - (now % 1000));
+  for (const event of events) {
+    const component = new ICAL.Component('vevent');
+    const [uid, recurrence] = event.icsKey
+      ? [
+          event.icsKey.slice(0, event.icsKey.lastIndexOf('#')),
+          event.icsKey.slice(event.icsKey.lastIndexOf('#') + 1),
+        ]
+      : [`${event.id}${OWN_UID_SUFFIX}`, ''];
+    component.updatePropertyWithValue('uid', uid);
+    component.updatePropertyWithValue('dtstamp', stamp);
+    if (recurrence) {
+      component.updatePropertyWithValue(
+        'recurrence-id',
+        /^\d{4}-\d{2}-\d{2}$/.test(recurrence) ? dateTime(recurrence) : utcTime(Date.parse(recurrence)),
+      );
+    }
+    component.updatePropertyWithValue('summary', event.title);
+    const wholeDays =
+      event.allDay && isLocalMidnight(timeZone, event.startAt) && isLocalMidnight(timeZone, event.endAt);
+    if (wholeDays) {
+      component.updatePropertyWithValue('dtstart', dateTime(localDateAt(timeZone, event.startAt)));
+      component.updatePropertyWithValue('dtend', dateTime(localDateAt(timeZone, event.endAt)));
+    } else {
+      component.updatePropertyWithValue('dtstart', utcTime(event.startAt));
+      component.updatePropertyWithValue('dtend', utcTime(event.endAt));
+      if (event.allDay) component.updatePropertyWithValue(ALL_DAY_FLAG, 'TRUE');
+    }
+    calendar.addSubcomponent(component);
+  }
+  return calendar.toString().replace(/\r?\n/g, '\r\n') + '\r\n';
+}

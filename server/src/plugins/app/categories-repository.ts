@@ -1,0 +1,57 @@
+import type { Kysely } from 'kysely';
+import type { CategoryRow, Database } from '../../db/schema.js';
+
+export function createCategoriesRepository(db: Kysely<Database>) {
+  return {
+    async list(userId: string): Promise<CategoryRow[]> {
+      return db
+        .selectFrom('categories')
+        .selectAll()
+        .where('userId', '=', userId)
+        .orderBy('createdAt')
+        .orderBy('name')
+        .orderBy('id')
+        .execute();
+    },
+
+    async find(userId: string, id: string): Promise<CategoryRow | undefined> {
+      return db
+        .selectFrom('categories')
+        .selectAll()
+        .where('userId', '=', userId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    async create(category: CategoryRow): Promise<CategoryRow> {
+      await db.insertInto('categories').values(category).execute();
+      return category;
+    },
+
+    async update(
+      userId: string,
+      id: string,
+      changes: Partial<Pick<CategoryRow, 'name' | 'color'>>,
+      now: number,
+    ) {
+      await db
+        .updateTable('categories')
+        .set({ ...changes, updatedAt: now })
+        .where('userId', '=', userId)
+        .where('id', '=', id)
+        .execute();
+      return this.find(userId, id);
+    },
+
+    async delete(userId: string, id: string): Promise<boolean> {
+      const result = await db
+        .deleteFrom('categories')
+        .where('userId', '=', userId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+  };
+}
+
+export type CategoriesRepository = ReturnType<typeof createCategoriesRepository>;

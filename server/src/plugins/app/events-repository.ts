@@ -1,0 +1,104 @@
+import type { Kysely, Updateable } from 'kysely';
+import type { Database, EventRow, EventsTable } from '../../db/schema.js';
+
+export function createEventsRepository(db: Kysely<Database>) {
+  return {
+    /** Events overlapping [from, to): they end after the range starts and start before it ends. */
+    async listOverlapping(userId: string, from: number, to: number): Promise<EventRow[]> {
+      return db
+        .selectFrom('events')
+        .selectAll()
+        .where('userId', '=', userId)
+        .where('endAt', '>', from)
+        .where('startAt', '<', to)
+        .orderBy('startAt')
+        .orderBy('id')
+        .execute();
+    },
+
+    async listAll(userId: string): Promise<EventRow[]> {
+      return db
+        .selectFrom('events')
+        .selectAll()
+        .where('userId', '=', userId)
+        .orderBy('startAt')
+        .orderBy('id')
+        .execute();
+    },
+
+    async find(userId: string, id: string): Promise<EventRow | undefined> {
+      return db
+        .selectFrom('events')
+        .selectAll()
+        .where('userId', '=', userId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    async findByIcsKeys(userId: string, keys: string[]): Promise<EventRow[]> {
+      const found: EventRow[] = [];
+      // Chunks keep the bound-parameter count under SQLite's limit.
+      for (let index = 0; index < keys.length; index += 500) {
+        const chunk = keys.slice(index, index + 500);
+        found.push(
+          ...(await db
+            .selectFrom('events')
+            .selectAll()
+            .where('userId', '=', userId)
+            .where('icsKey', 'in', chunk)
+            .execute()),
+        );
+      }
+      return found;
+    },
+
+    async create(event: EventRow): Promise<EventRow> {
+      await db.insertInto('events').values(event).execute();
+      return event;
+    },
+
+    async update(userId: string, id: string, changes: Updateable<Omit<EventsTable, 'id' | 'userId'>>) {
+      await db.updateTable('events').set(changes).where('userId', '=', userId).where('id', '=', id).execute();
+      return this.find(userId, id);
+    },
+
+    async delete(userId: string, id: string): Promise<boolean> {
+      const result = await db
+        .deleteFrom('events')
+        .where('userId', '=', userId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    /** Writes one import's changes atomically, so a failed import leaves the calendar as it was. */
+    async applyImport(userId: string, created: EventRow[], updated: EventRow[]): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        for (let index = 0; index < created.length; index += 200) {
+          await trx
+            .insertInto('events')
+            .values(created.slice(index, index + 200))
+            .execute();
+        }
+        for (const event of updated) {
+          await trx
+            .updateTable('events')
+            .set({
+              title: event.title,
+              startAt: event.startAt,
+              endAt: event.endAt,
+              allDay: event.allDay,
+              source: event.source,
+              icsKey: event.icsKey,
+              updatedAt: event.updatedAt,
+            })
+            .where('userId', '=', userId)
+            .where('id', '=', event.id)
+            .execute();
+        }
+      });
+    },
+  };
+}
+
+export type EventsRepository = ReturnType<typeof createEventsRepository>;

@@ -1,0 +1,50 @@
+import fp from 'fastify-plugin';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import {
+  createAnalyticsSnapshotsRepository,
+  type AnalyticsSnapshotsRepository,
+} from './analytics-snapshots-repository.js';
+import {
+  createAccountSecurityRepository,
+  type AccountSecurityRepository,
+} from './account-security-repository.js';
+import { createCategoriesRepository, type CategoriesRepository } from './categories-repository.js';
+import { createEventsRepository, type EventsRepository } from './events-repository.js';
+import { createTasksRepository, type TasksRepository } from './tasks-repository.js';
+import { createUsersRepository, type UsersRepository } from './users-repository.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    usersRepository: UsersRepository;
+    accountSecurityRepository: AccountSecurityRepository;
+    categoriesRepository: CategoriesRepository;
+    tasksRepository: TasksRepository;
+    eventsRepository: EventsRepository;
+    analyticsSnapshotsRepository: AnalyticsSnapshotsRepository;
+  }
+}
+
+export function createRepositories(db: Kysely<Database>) {
+  return {
+    usersRepository: createUsersRepository(db),
+    accountSecurityRepository: createAccountSecurityRepository(db),
+    categoriesRepository: createCategoriesRepository(db),
+    tasksRepository: createTasksRepository(db),
+    eventsRepository: createEventsRepository(db),
+    analyticsSnapshotsRepository: createAnalyticsSnapshotsRepository(db),
+  };
+}
+
+export default fp(
+  async function repositoriesPlugin(app) {
+    const repositories = createRepositories(app.db);
+    app.decorate('usersRepository', repositories.usersRepository);
+    app.decorate('accountSecurityRepository', repositories.accountSecurityRepository);
+    app.decorate('categoriesRepository', repositories.categoriesRepository);
+    app.decorate('tasksRepository', repositories.tasksRepository);
+    app.decorate('eventsRepository', repositories.eventsRepository);
+    app.decorate('analyticsSnapshotsRepository', repositories.analyticsSnapshotsRepository);
+  },
+  { name: 'repositories', dependencies: ['database'] },
+);

@@ -1,0 +1,62 @@
+import type { Kysely } from 'kysely';
+import type { Database, TaskRow, TaskUpdate } from '../../db/schema.js';
+
+export function createTasksRepository(db: Kysely<Database>) {
+  return {
+    async listForDate(userId: string, date: string, done?: boolean): Promise<TaskRow[]> {
+      let query = db.selectFrom('tasks').selectAll().where('userId', '=', userId).where('date', '=', date);
+      if (done !== undefined) query = query.where('done', '=', done ? 1 : 0);
+      return query.orderBy('startAt').orderBy('createdAt').orderBy('id').execute();
+    },
+
+    /** Tasks overlapping [from, to): they end after the range starts and start before it ends. */
+    async listOverlapping(userId: string, from: number, to: number): Promise<TaskRow[]> {
+      return db
+        .selectFrom('tasks')
+        .selectAll()
+        .where('userId', '=', userId)
+        .where('endAt', '>', from)
+        .where('startAt', '<', to)
+        .orderBy('startAt')
+        .execute();
+    },
+
+    async listAll(userId: string): Promise<TaskRow[]> {
+      return db.selectFrom('tasks').selectAll().where('userId', '=', userId).orderBy('startAt').execute();
+    },
+
+    async find(userId: string, id: string): Promise<TaskRow | undefined> {
+      return db
+        .selectFrom('tasks')
+        .selectAll()
+        .where('userId', '=', userId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    async create(task: TaskRow): Promise<TaskRow> {
+      await db.insertInto('tasks').values(task).execute();
+      return task;
+    },
+
+    async update(
+      userId: string,
+      id: string,
+      changes: Omit<TaskUpdate, 'id' | 'userId'>,
+    ): Promise<TaskRow | undefined> {
+      await db.updateTable('tasks').set(changes).where('userId', '=', userId).where('id', '=', id).execute();
+      return this.find(userId, id);
+    },
+
+    async delete(userId: string, id: string): Promise<boolean> {
+      const result = await db
+        .deleteFrom('tasks')
+        .where('userId', '=', userId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+  };
+}
+
+export type TasksRepository = ReturnType<typeof createTasksRepository>;

@@ -1,0 +1,83 @@
+import type { Kysely, Updateable } from 'kysely';
+import type { Database, NewUserRow, UserRow, UsersTable } from '../../db/schema.js';
+
+export const accountKeyOf = (value: string) => value.trim().toLowerCase();
+
+export function createUsersRepository(db: Kysely<Database>) {
+  return {
+    async findById(id: string): Promise<UserRow | undefined> {
+      return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /** A login identifier is an email when it contains '@' (usernames cannot), otherwise a username. */
+    async findByLogin(identifier: string): Promise<UserRow | undefined> {
+      const key = accountKeyOf(identifier);
+      const column = key.includes('@') ? 'emailKey' : 'usernameKey';
+      return db.selectFrom('users').selectAll().where(column, '=', key).executeTakeFirst();
+    },
+
+    async findByEmail(email: string): Promise<UserRow | undefined> {
+      return db
+        .selectFrom('users')
+        .selectAll()
+        .where('emailKey', '=', accountKeyOf(email))
+        .executeTakeFirst();
+    },
+
+    async takenFields(username: string, email: string): Promise<{ username: boolean; email: boolean }> {
+      const rows = await db
+        .selectFrom('users')
+        .select(['usernameKey', 'emailKey'])
+        .where((eb) =>
+          eb.or([eb('usernameKey', '=', accountKeyOf(username)), eb('emailKey', '=', accountKeyOf(email))]),
+        )
+        .execute();
+      return {
+        username: rows.some((row) => row.usernameKey === accountKeyOf(username)),
+        email: rows.some((row) => row.emailKey === accountKeyOf(email)),
+      };
+    },
+
+    async isUsernameTaken(username: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('users')
+        .select('id')
+        .where('usernameKey', '=', accountKeyOf(username))
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async create(user: Omit<NewUserRow, 'usernameKey' | 'emailKey'>): Promise<UserRow> {
+      const row = { ...user, usernameKey: accountKeyOf(user.username), emailKey: accountKeyOf(user.email) };
+      await db.insertInto('users').values(row).execute();
+      return (await this.findById(user.id))!;
+    },
+
+    async update(
+      id: string,
+      changes: Updateable<Omit<UsersTable, 'id' | 'usernameKey' | 'emailKey'>>,
+    ): Promise<UserRow | undefined> {
+      await db.updateTable('users').set(changes).where('id', '=', id).execute();
+      return this.findById(id);
+    },
+
+    async delete(id: string): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        // Explicit deletes keep removal complete even where foreign keys are not enforced.
+        for (const table of [
+          'analyticsSnapshots',
+          'events',
+          'tasks',
+          'categories',
+          'passwordResets',
+          'sessions',
+        ] as const) {
+          await trx.deleteFrom(table).where('userId', '=', id).execute();
+        }
+        await trx.deleteFrom('users').where('id', '=', id).execute();
+      });
+    },
+  };
+}
+
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

@@ -1,0 +1,336 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  collectFieldErrors,
+  emailError,
+  nameError,
+  passwordError,
+  usernameError,
+} from '../../lib/account-rules.js';
+import { HttpError, validationFailed } from '../../lib/http-errors.js';
+import { newId } from '../../lib/ids.js';
+import { signedInUser } from '../../plugins/app/authentication.js';
+import { accountKeyOf } from '../../plugins/app/users-repository.js';
+import {
+  ForgotPasswordBody,
+  LoginBody,
+  LoginResponse,
+  Message,
+  RegisterBody,
+  RegisterUserBody,
+  RegistrationResponse,
+  ResetPasswordBody,
+  SessionResponse,
+  ValidateResponse,
+} from '../../schemas/auth.js';
+import { bearerAuth } from '../../schemas/common.js';
+import { UserEnvelope, toUserJson } from '../../schemas/user.js';
+import type { UserRow } from '../../db/schema.js';
+
+const RESET_TOKEN_TTL_MS = 30 * 60_000;
+const INVALID_CREDENTIALS = 'Invalid username or password';
+
+function required(
+  value: string | undefined,
+  label: string,
+  check: (value: string) => string | null,
+): string | null {
+  return value === undefined || value.length === 0 ? `${label} is required` : check(value);
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return code === '23505' || (typeof code === 'string' && code.startsWith('SQLITE_CONSTRAINT'));
+}
+
+async function rejectTakenAccount(app: FastifyInstance, username: string, email: string): Promise<void> {
+  const taken = await app.usersRepository.takenFields(username, email);
+  if (taken.username) throw new HttpError(409, 'Username already exists');
+  if (taken.email) throw new HttpError(409, 'Email already exists');
+}
+
+async function createAccount(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  account: { username: string; email: string; password: string; name: string; profilePicture: string },
+): Promise<UserRow> {
+  await rejectTakenAccount(app, account.username, account.email);
+  const now = app.now();
+  try {
+    return await app.usersRepository.create({
+      id: newId(),
+      username: account.username,
+      email: account.email,
+      passwordHash: await app.passwords.hash(account.password),
+      name: account.name,
+      profilePicture: account.profilePicture,
+      budgetHours: 15,
+      timeZone: request.hasTimeZoneHeader ? request.timeZone : 'UTC',
+      createdAt: now,
+      updatedAt: now,
+    });
+  } catch (error) {
+    // Two registrations racing for the same name: the unique index decides, the answer stays a 409.
+    if (isUniqueViolation(error)) await rejectTakenAccount(app, account.username, account.email);
+    throw error;
+  }
+}
+
+async function usernameFromEmail(app: FastifyInstance, email: string): Promise<string> {
+  let base = (email.split('@')[0] ?? '').replace(/[^A-Za-z0-9_]/g, '').slice(0, 40);
+  if (base.length < 3) base = `user${base}`;
+  if (!(await app.usersRepository.isUsernameTaken(base))) return base;
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    const candidate = `${base}${randomBytes(3).readUIntBE(0, 3) % 10_000}`;
+    if (!(await app.usersRepository.isUsernameTaken(candidate))) return candidate;
+  }
+  return `user_${randomBytes(8).toString('hex')}`;
+}
+
+const hashResetToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const authRateLimit = { rateLimit: { max: app.config.rateLimit.authPerMinute, timeWindow: 60_000 } };
+
+  app.post(
+    '/register/user',
+    {
+      config: authRateLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'Register with username, email, password, name and an optional profile picture',
+        body: RegisterUserBody,
+        response: { 201: RegistrationResponse },
+      },
+    },
+    async (request, reply) => {
+      const { username, email, password, name, profilePicture } = request.body;
+      const errors = collectFieldErrors([
+        ['username', required(username, 'Username', usernameError)],
+        ['email', required(email?.trim(), 'Email', emailError)],
+        ['password', required(password, 'Password', passwordError)],
+        ['name', required(name, 'Name', nameError)],
+      ]);
+      if (errors.length > 0) throw validationFailed(errors);
+      const user = await createAccount(app, request, {
+        username: username!,
+        email: email!.trim(),
+        password: password!,
+        name: name!.trim(),
+        profilePicture: profilePicture ?? '',
+      });
+      return reply.code(201).send({ message: 'Registration successful', user: toUserJson(user) });
+    },
+  );
+
+  app.post(
+    '/register',
+    {
+      config: authRateLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'Register with email, password and name; signs in at once',
+        body: RegisterBody,
+        response: { 201: SessionResponse },
+      },
+    },
+    async (request, reply) => {
+      const { email, password, name } = request.body;
+      const errors = collectFieldErrors([
+        ['email', required(email?.trim(), 'Email', emailError)],
+        ['password', required(password, 'Password', passwordError)],
+        ['name', required(name, 'Name', nameError)],
+      ]);
+      if (errors.length > 0) throw validationFailed(errors);
+      const user = await createAccount(app, request, {
+        username: await usernameFromEmail(app, email!.trim()),
+        email: email!.trim(),
+        password: password!,
+        name: name!.trim(),
+        profilePicture: '',
+      });
+      const token = await app.startSession(user.id);
+      return reply.code(201).send({ token, user: toUserJson(user) });
+    },
+  );
+
+  app.post(
+    '/login',
+    {
+      config: authRateLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with a username or an email',
+        body: LoginBody,
+        response: { 200: LoginResponse },
+      },
+    },
+    async (request) => {
+      const identifier = (request.body.username?.trim() || request.body.email?.trim()) ?? '';
+      const { password } = request.body;
+      const errors = collectFieldErrors([
+        ['username', identifier ? null : 'Username is required'],
+        ['password', password ? null : 'Password is required'],
+      ]);
+      if (errors.length > 0) throw validationFailed(errors);
+
+      const { loginFailuresPerAccount, loginFailureWindowMs } = app.config.rateLimit;
+      const accountKey = accountKeyOf(identifier);
+      const now = app.now();
+      const failures = await app.accountSecurityRepository.recentLoginFailures(
+        accountKey,
+        now - loginFailureWindowMs,
+      );
+      if (failures.count >= loginFailuresPerAccount) {
+        const retryAfterSeconds = Math.max(
+          1,
+          Math.ceil(((failures.oldest ?? now) + loginFailureWindowMs - now) / 1000),
+        );
+        throw new HttpError(429, 'Too many failed sign-in attempts for this account. Try again later.', {
+          headers: { 'retry-after': String(retryAfterSeconds) },
+        });
+      }
+
+      const user = await app.usersRepository.findByLogin(identifier);
+      const passwordMatches = user
+        ? await app.passwords.verify(password, user.passwordHash)
+        : await app.passwords.verifyAgainstNobody(password);
+      if (!user || !passwordMatches) {
+        await app.accountSecurityRepository.recordLoginFailure(accountKey, now, loginFailureWindowMs);
+        throw new HttpError(401, INVALID_CREDENTIALS);
+      }
+      await app.accountSecurityRepository.clearLoginFailures(accountKey);
+      const token = await app.startSession(user.id);
+      return { message: 'Login successful', token, user: toUserJson(user) };
+    },
+  );
+
+  app.get(
+    '/validate',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'Check the bearer token',
+        security: bearerAuth,
+        response: { 200: ValidateResponse },
+      },
+    },
+    async (request) => ({ valid: true, user: toUserJson(signedInUser(request)) }),
+  );
+
+  app.get(
+    '/me',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user',
+        security: bearerAuth,
+        response: { 200: UserEnvelope },
+      },
+    },
+    async (request) => ({ user: toUserJson(signedInUser(request)) }),
+  );
+
+  app.post(
+    '/logout',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'Revoke the bearer token',
+        security: bearerAuth,
+        response: { 204: { type: 'null' } },
+      },
+    },
+    async (request, reply) => {
+      if (request.sessionId) await app.accountSecurityRepository.deleteSession(request.sessionId);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/forgot-password',
+    {
+      config: authRateLimit,
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Mail a single-use reset link valid for 30 minutes; answers the same whether or not the account exists',
+        body: ForgotPasswordBody,
+        response: { 202: Message },
+      },
+    },
+    async (request, reply) => {
+      const email = request.body.email.trim();
+      const problem = required(email, 'Email', emailError);
+      if (problem) throw validationFailed([{ field: 'email', message: problem }]);
+      const user = await app.usersRepository.findByEmail(email);
+      if (user) {
+        const token = randomBytes(32).toString('base64url');
+        const now = app.now();
+        await app.accountSecurityRepository.createPasswordReset({
+          tokenHash: hashResetToken(token),
+          userId: user.id,
+          createdAt: now,
+          expiresAt: now + RESET_TOKEN_TTL_MS,
+        });
+        const link = `${app.config.appUrl}/auth/reset-password?token=${token}`;
+        app.mailer.send({
+          to: user.email,
+          subject: 'Reset your Time Wallet password',
+          text: [
+            `Hello ${user.name},`,
+            '',
+            'Someone asked to reset the password of your Time Wallet account. Open this link within 30 minutes to choose a new one:',
+            '',
+            link,
+            '',
+            'If it was not you, ignore this mail: your password stays as it is.',
+          ].join('\n'),
+        });
+      }
+      return reply.code(202).send({
+        message: 'If an account exists for that email, a link to reset the password has been sent.',
+      });
+    },
+  );
+
+  app.post(
+    '/reset-password',
+    {
+      config: authRateLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with a reset token; signs out every session',
+        body: ResetPasswordBody,
+        response: { 200: Message },
+      },
+    },
+    async (request) => {
+      const { token, password } = request.body;
+      const problem = required(password, 'Password', passwordError);
+      if (problem) throw validationFailed([{ field: 'password', message: problem }]);
+      const tokenHash = hashResetToken(token);
+      const reset = await app.accountSecurityRepository.findPasswordReset(tokenHash);
+      const now = app.now();
+      if (!reset) throw new HttpError(400, 'This password reset link is invalid');
+      if (reset.usedAt !== null) throw new HttpError(400, 'This password reset link has already been used');
+      if (reset.expiresAt <= now)
+        throw new HttpError(400, 'This password reset link has expired; ask for a new one');
+      const passwordHash = await app.passwords.hash(password);
+      const completed = await app.accountSecurityRepository.completePasswordReset(
+        tokenHash,
+        reset.userId,
+        passwordHash,
+        now,
+      );
+      if (!completed) throw new HttpError(400, 'This password reset link has already been used');
+      return { message: 'Your password has been reset. Sign in with your new password.' };
+    },
+  );
+};
+
+export default authRoutes;

@@ -1,0 +1,113 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { CategoryRow } from '../../db/schema.js';
+import { notFound, validationFailed } from '../../lib/http-errors.js';
+import { newId } from '../../lib/ids.js';
+import { signedInUser } from '../../plugins/app/authentication.js';
+import {
+  CategoryRef,
+  CreateCategoryBody,
+  DEFAULT_CATEGORY_COLOR,
+  UpdateCategoryBody,
+  toCategoryJson,
+} from '../../schemas/category.js';
+import { IdParams, bearerAuth } from '../../schemas/common.js';
+
+const NAME_MAX = 40;
+
+function categoryName(name: string): string {
+  const trimmed = name.trim();
+  if (trimmed.length === 0) throw validationFailed([{ field: 'name', message: 'Name is required' }]);
+  if (trimmed.length > NAME_MAX) {
+    throw validationFailed([{ field: 'name', message: `Name must not exceed ${NAME_MAX} characters` }]);
+  }
+  return trimmed;
+}
+
+const CATEGORY_NOT_FOUND = 'Category not found';
+
+const categoriesRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const tags = ['categories'];
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: 'The signed-in user’s categories',
+        security: bearerAuth,
+        response: { 200: Type.Array(CategoryRef) },
+      },
+    },
+    async (request) => (await app.categoriesRepository.list(signedInUser(request).id)).map(toCategoryJson),
+  );
+
+  app.post(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: 'Create a category',
+        security: bearerAuth,
+        body: CreateCategoryBody,
+        response: { 201: CategoryRef },
+      },
+    },
+    async (request, reply) => {
+      const user = signedInUser(request);
+      const now = app.now();
+      const category = await app.categoriesRepository.create({
+        id: newId(),
+        userId: user.id,
+        name: categoryName(request.body.name),
+        color: (request.body.color ?? DEFAULT_CATEGORY_COLOR).toUpperCase(),
+        createdAt: now,
+        updatedAt: now,
+      });
+      return reply.code(201).send(toCategoryJson(category));
+    },
+  );
+
+  app.patch(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Rename or recolour a category',
+        security: bearerAuth,
+        params: IdParams,
+        body: UpdateCategoryBody,
+        response: { 200: CategoryRef },
+      },
+    },
+    async (request) => {
+      const user = signedInUser(request);
+      const changes: Partial<Pick<CategoryRow, 'name' | 'color'>> = {};
+      if (request.body.name !== undefined) changes.name = categoryName(request.body.name);
+      if (request.body.color !== undefined) changes.color = request.body.color.toUpperCase();
+      const category = await app.categoriesRepository.update(user.id, request.params.id, changes, app.now());
+      if (!category) throw notFound(CATEGORY_NOT_FOUND);
+      return toCategoryJson(category);
+    },
+  );
+
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a category; its tasks keep the id, which then matches no category',
+        security: bearerAuth,
+        params: IdParams,
+        response: { 204: { type: 'null' } },
+      },
+    },
+    async (request, reply) => {
+      const deleted = await app.categoriesRepository.delete(signedInUser(request).id, request.params.id);
+      if (!deleted) throw notFound(CATEGORY_NOT_FOUND);
+      return reply.code(204).send();
+    },
+  );
+};
+
+export default categoriesRoutes;

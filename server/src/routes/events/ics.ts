@@ -1,0 +1,152 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { EventRow } from '../../db/schema.js';
+import { HttpError } from '../../lib/http-errors.js';
+import {
+  buildCalendar,
+  InvalidCalendarError,
+  ownEventIdOf,
+  parseCalendar,
+  type ImportedEvent,
+} from '../../lib/ics.js';
+import { newId } from '../../lib/ids.js';
+import { signedInUser } from '../../plugins/app/authentication.js';
+import { bearerAuth } from '../../schemas/common.js';
+import { ImportResult } from '../../schemas/event.js';
+
+function isUnchanged(existing: EventRow, imported: ImportedEvent): boolean {
+  return (
+    existing.title === imported.title &&
+    existing.startAt === imported.startAt &&
+    existing.endAt === imported.endAt &&
+    existing.allDay === (imported.allDay ? 1 : 0)
+  );
+}
+
+const icsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const tags = ['events'];
+
+  app.post(
+    '/import',
+    {
+      schema: {
+        tags,
+        summary:
+          'Import an .ics file (multipart field "file", at most 1 MiB); importing the same file again changes nothing',
+        description:
+          'Events keep their UID (plus RECURRENCE-ID): a re-import updates changed events and skips unchanged ones. RRULE series are expanded one year either side of today, at most 1000 occurrences per series.',
+        security: bearerAuth,
+        consumes: ['multipart/form-data'],
+        body: Type.Object({
+          file: Type.String({ format: 'binary', description: 'An .ics file, at most 1 MiB' }),
+        }),
+        response: { 200: ImportResult },
+      },
+      // The body schema documents the upload; the handler reads and checks the multipart stream itself.
+      validatorCompiler: () => () => true,
+    },
+    async (request) => {
+      const user = signedInUser(request);
+      if (!request.isMultipart())
+        throw new HttpError(415, 'Send the .ics file as multipart/form-data in the field "file"');
+      const upload = await request.file();
+      if (!upload || upload.fieldname !== 'file')
+        throw new HttpError(400, 'Attach the .ics file in the field "file"');
+      const content = (await upload.toBuffer()).toString('utf8');
+
+      const now = app.now();
+      let parsed;
+      try {
+        parsed = parseCalendar(content, request.timeZone, now);
+      } catch (error) {
+        if (error instanceof InvalidCalendarError) throw new HttpError(400, error.message);
+        throw error;
+      }
+
+      const ownIds = parsed.events
+        .map((event) => ownEventIdOf(event.key))
+        .filter((id): id is string => id !== null);
+      const [byKey, ownEvents] = await Promise.all([
+        app.eventsRepository.findByIcsKeys(
+          user.id,
+          parsed.events.map((event) => event.key),
+        ),
+        Promise.all(ownIds.map((id) => app.eventsRepository.find(user.id, id))),
+      ]);
+      const existingByKey = new Map(byKey.map((event) => [event.icsKey!, event]));
+      const existingById = new Map(
+        ownEvents.filter((event) => event !== undefined).map((event) => [event.id, event]),
+      );
+
+      const created: EventRow[] = [];
+      const updated: EventRow[] = [];
+      let skipped = parsed.skipped;
+      for (const imported of parsed.events) {
+        const ownId = ownEventIdOf(imported.key);
+        const existing = existingByKey.get(imported.key) ?? (ownId ? existingById.get(ownId) : undefined);
+        if (existing && isUnchanged(existing, imported)) {
+          skipped += 1;
+        } else if (existing) {
+          updated.push({
+            ...existing,
+            title: imported.title,
+            startAt: imported.startAt,
+            endAt: imported.endAt,
+            allDay: imported.allDay ? 1 : 0,
+            updatedAt: now,
+          });
+        } else {
+          created.push({
+            id: newId(),
+            userId: user.id,
+            title: imported.title,
+            startAt: imported.startAt,
+            endAt: imported.endAt,
+            allDay: imported.allDay ? 1 : 0,
+            source: 'ics',
+            icsKey: imported.key,
+            createdAt: now,
+            updatedAt: now,
+          });
+        }
+      }
+      await app.eventsRepository.applyImport(user.id, created, updated);
+      return { created: created.length, updated: updated.length, skipped };
+    },
+  );
+
+  app.get(
+    '/export.ics',
+    {
+      schema: {
+        tags,
+        summary: 'All events as an iCalendar file',
+        security: bearerAuth,
+        produces: ['text/calendar'],
+        response: { 200: Type.String({ description: 'text/calendar' }) },
+      },
+    },
+    async (request, reply) => {
+      const user = signedInUser(request);
+      const events = await app.eventsRepository.listAll(user.id);
+      const calendar = buildCalendar(
+        events.map((event) => ({
+          id: event.id,
+          title: event.title,
+          startAt: event.startAt,
+          endAt: event.endAt,
+          allDay: event.allDay === 1,
+          icsKey: event.icsKey,
+        })),
+        request.timeZone,
+        app.now(),
+      );
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="time-wallet.ics"')
+        .send(calendar);
+    },
+  );
+};
+
+export default icsRoutes;

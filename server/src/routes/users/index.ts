@@ -1,0 +1,131 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { UsersTable } from '../../db/schema.js';
+import { nameError } from '../../lib/account-rules.js';
+import { HttpError, validationFailed } from '../../lib/http-errors.js';
+import { isValidTimeZone } from '../../lib/time-zone.js';
+import { signedInUser } from '../../plugins/app/authentication.js';
+import { bearerAuth } from '../../schemas/common.js';
+import { toCategoryJson } from '../../schemas/category.js';
+import { toEventJson } from '../../schemas/event.js';
+import { toTaskJson } from '../../schemas/task.js';
+import { DeleteMeBody, UpdateMeBody, UserEnvelope, toUserJson } from '../../schemas/user.js';
+
+const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const tags = ['users'];
+
+  app.get(
+    '/me',
+    {
+      schema: { tags, summary: 'The signed-in user', security: bearerAuth, response: { 200: UserEnvelope } },
+    },
+    async (request) => ({ user: toUserJson(signedInUser(request)) }),
+  );
+
+  app.patch(
+    '/me',
+    {
+      schema: {
+        tags,
+        summary: 'Change name, daily budget hours (0 to 24), time zone (IANA) or profile picture',
+        security: bearerAuth,
+        body: UpdateMeBody,
+        response: { 200: UserEnvelope },
+      },
+    },
+    async (request) => {
+      const user = signedInUser(request);
+      const { name, budgetHours, timeZone, profilePicture } = request.body;
+      const errors = [];
+      if (name !== undefined && nameError(name)) errors.push({ field: 'name', message: nameError(name)! });
+      if (timeZone !== undefined && !isValidTimeZone(timeZone)) {
+        errors.push({
+          field: 'timeZone',
+          message: 'timeZone must be an IANA time zone such as Europe/Paris',
+        });
+      }
+      if (errors.length > 0) throw validationFailed(errors);
+      const changes: Partial<UsersTable> = { updatedAt: app.now() };
+      if (name !== undefined) changes.name = name.trim();
+      if (budgetHours !== undefined) changes.budgetHours = budgetHours;
+      if (timeZone !== undefined) changes.timeZone = timeZone;
+      if (profilePicture !== undefined) changes.profilePicture = profilePicture;
+      const updated = await app.usersRepository.update(user.id, changes);
+      return { user: toUserJson(updated!) };
+    },
+  );
+
+  app.get(
+    '/me/export',
+    {
+      schema: {
+        tags,
+        summary: "All of the signed-in user's data as JSON",
+        security: bearerAuth,
+        response: {
+          200: Type.Object({
+            exportedAt: Type.String(),
+            user: Type.Unsafe({ $ref: 'User#' }),
+            categories: Type.Array(Type.Unsafe({ $ref: 'Category#' })),
+            tasks: Type.Array(Type.Unsafe({ $ref: 'Task#' })),
+            events: Type.Array(Type.Unsafe({ $ref: 'CalendarEvent#' })),
+            analyticsSnapshots: Type.Array(
+              Type.Object({
+                weekStart: Type.String(),
+                updatedAt: Type.String(),
+                analytics: Type.Unsafe({ $ref: 'WeeklyAnalytics#' }),
+              }),
+            ),
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = signedInUser(request);
+      const [categories, tasks, events, snapshots] = await Promise.all([
+        app.categoriesRepository.list(user.id),
+        app.tasksRepository.listAll(user.id),
+        app.eventsRepository.listAll(user.id),
+        app.analyticsSnapshotsRepository.list(user.id),
+      ]);
+      reply.header('content-disposition', 'attachment; filename="time-wallet-export.json"');
+      return {
+        exportedAt: new Date(app.now()).toISOString(),
+        user: toUserJson(user),
+        categories: categories.map(toCategoryJson),
+        tasks: tasks.map(toTaskJson),
+        events: events.map(toEventJson),
+        analyticsSnapshots: snapshots.map((snapshot) => ({
+          weekStart: snapshot.weekStart,
+          updatedAt: new Date(snapshot.updatedAt).toISOString(),
+          analytics: snapshot.analytics,
+        })),
+      };
+    },
+  );
+
+  app.delete(
+    '/me',
+    {
+      schema: {
+        tags,
+        summary: 'Delete the account and everything in it; needs the current password',
+        security: bearerAuth,
+        body: DeleteMeBody,
+        response: { 204: { type: 'null' } },
+      },
+    },
+    async (request, reply) => {
+      const user = signedInUser(request);
+      if (!(await app.passwords.verify(request.body.password, user.passwordHash))) {
+        throw new HttpError(403, 'Password is incorrect', {
+          errors: [{ field: 'password', message: 'Password is incorrect' }],
+        });
+      }
+      await app.usersRepository.delete(user.id);
+      return reply.code(204).send();
+    },
+  );
+};
+
+export default usersRoutes;

@@ -1,0 +1,51 @@
+import { Type } from '@sinclair/typebox';
+import { UserRef } from './user.js';
+
+// Field rules live in lib/account-rules.ts so every failing field is reported at once with a message the client maps.
+const Text = Type.String({ maxLength: 1000 });
+
+export const RegisterUserBody = Type.Object(
+  {
+    username: Type.Optional(Text),
+    email: Type.Optional(Text),
+    password: Type.Optional(Text),
+    name: Type.Optional(Text),
+    profilePicture: Type.Optional(Type.String({ maxLength: 2048 })),
+  },
+  { additionalProperties: false },
+);
+
+export const RegisterBody = Type.Object(
+  {
+    email: Type.Optional(Text),
+    password: Type.Optional(Text),
+    name: Type.Optional(Text),
+  },
+  { additionalProperties: false },
+);
+
+export const LoginBody = Type.Object(
+  {
+    username: Type.Optional(Type.String({ maxLength: 254, description: 'Username or email' })),
+    email: Type.Optional(Type.String({ maxLength: 254 })),
+    password: Type.String({ maxLength: 200 }),
+  },
+  { additionalProperties: false },
+);
+
+export const ForgotPasswordBody = Type.Object(
+  { email: Type.String({ maxLength: 254 }) },
+  { additionalProperties: false },
+);
+
+export const ResetPasswordBody = Type.Object(
+  { token: Type.String({ minLength: 1, maxLength: 200 }), password: Type.String({ maxLength: 1000 }) },
+  { additionalProperties: false },
+);
+
+export const Message = Type.Object({ message: Type.String() });
+
+export const RegistrationResponse = Type.Object({ message: Type.String(), user: UserRef });
+export const SessionResponse = Type.Object({ token: Type.String(), user: UserRef });
+export const LoginResponse = Type.Object({ message: Type.String(), token: Type.String(), user: UserRef });
+export const ValidateResponse = Type.Object({ valid: Type.Boolean(), user: UserRef });

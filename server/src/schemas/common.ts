@@ -1,0 +1,50 @@
+import { Type } from '@sinclair/typebox';
+
+export const ErrorResponse = Type.Object(
+  {
+    message: Type.String(),
+    errors: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
+  },
+  { $id: 'ErrorResponse' },
+);
+
+export const IdParams = Type.Object(
+  { id: Type.String({ minLength: 1, maxLength: 100 }) },
+  { additionalProperties: false },
+);
+
+export const LocalDate = Type.String({
+  pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+  errorMessage: 'must be a date in YYYY-MM-DD format',
+  examples: ['2026-03-08'],
+});
+
+export const HHMM = Type.String({
+  pattern: '^([01]\\d|2[0-3]):[0-5]\\d$',
+  errorMessage: 'must be a time in HH:MM format (00:00 to 23:59)',
+  examples: ['09:30'],
+});
+
+/** An ISO 8601 date-time; without an offset it is read in the request's time zone. */
+export const DateTime = Type.String({
+  minLength: 10,
+  maxLength: 40,
+  description: 'ISO 8601 date-time, e.g. 2026-03-08T14:00:00.000Z',
+  examples: ['2026-03-08T14:00:00.000Z'],
+});
+
+export const Color = Type.String({
+  pattern: '^#[0-9A-Fa-f]{6}$',
+  errorMessage: 'must be a colour in #RRGGBB format',
+  examples: ['#2D967C'],
+});
+
+export const TIME_ZONE_HEADER = 'x-time-zone';
+
+export const errorResponses = {
+  400: { $ref: 'ErrorResponse#' },
+  401: { $ref: 'ErrorResponse#' },
+  404: { $ref: 'ErrorResponse#' },
+} as const;
+
+export const bearerAuth = [{ bearerAuth: [] }];

@@ -1,0 +1,58 @@
+import { Type, type Static } from '@sinclair/typebox';
+import type { EventRow } from '../db/schema.js';
+import { DateTime, LocalDate } from './common.js';
+
+export const CalendarEvent = Type.Object(
+  {
+    _id: Type.String(),
+    title: Type.String(),
+    start: Type.String({ description: 'ISO UTC date-time' }),
+    end: Type.String({ description: 'ISO UTC date-time' }),
+    allDay: Type.Boolean(),
+    source: Type.Union([Type.Literal('manual'), Type.Literal('ics')]),
+  },
+  { $id: 'CalendarEvent' },
+);
+export type CalendarEvent = Static<typeof CalendarEvent>;
+export const CalendarEventRef = Type.Unsafe<CalendarEvent>({ $ref: 'CalendarEvent#' });
+
+export function toEventJson(row: EventRow): CalendarEvent {
+  return {
+    _id: row.id,
+    title: row.title,
+    start: new Date(row.startAt).toISOString(),
+    end: new Date(row.endAt).toISOString(),
+    allDay: row.allDay === 1,
+    source: row.source,
+  };
+}
+
+const Title = Type.String({ maxLength: 1000 });
+
+export const CreateEventBody = Type.Object(
+  { title: Title, start: DateTime, end: DateTime, allDay: Type.Optional(Type.Boolean()) },
+  { additionalProperties: false },
+);
+
+export const UpdateEventBody = Type.Object(
+  {
+    title: Type.Optional(Title),
+    start: Type.Optional(DateTime),
+    end: Type.Optional(DateTime),
+    allDay: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+
+export const EventRangeQuery = Type.Object(
+  { from: LocalDate, to: LocalDate },
+  { additionalProperties: false },
+);
+
+export const EventList = Type.Array(CalendarEventRef);
+
+export const ImportResult = Type.Object({
+  created: Type.Integer(),
+  updated: Type.Integer(),
+  skipped: Type.Integer(),
+});

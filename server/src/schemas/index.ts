@@ -1,0 +1,9 @@
+import { WeeklyAnalytics } from './analytics.js';
+import { Category } from './category.js';
+import { ErrorResponse } from './common.js';
+import { CalendarEvent } from './event.js';
+import { Task } from './task.js';
+import { User } from './user.js';
+
+/** Registered once with addSchema so routes refer to them by $id and OpenAPI lists them as components. */
+export const schemasForSharing = [ErrorResponse, User, Category, Task, CalendarEvent, WeeklyAnalytics];

@@ -1,0 +1,104 @@
+import { Type, type Static } from '@sinclair/typebox';
+import type { TaskRow } from '../db/schema.js';
+import { DateTime, HHMM, LocalDate } from './common.js';
+
+export const Task = Type.Object(
+  {
+    _id: Type.String(),
+    title: Type.String(),
+    categoryId: Type.String({ description: "The category's _id, or '' when uncategorised" }),
+    startHHMM: Type.String(),
+    endHHMM: Type.String(),
+    notes: Type.String(),
+    date: Type.String({ description: 'Local day (YYYY-MM-DD) in the time zone the task was planned in' }),
+    start: Type.String({ description: 'ISO UTC date-time' }),
+    end: Type.String({ description: 'ISO UTC date-time' }),
+    done: Type.Boolean(),
+    isEvent: Type.Boolean(),
+    isReminder: Type.Boolean(),
+    carryover: Type.Boolean(),
+  },
+  { $id: 'Task' },
+);
+export type Task = Static<typeof Task>;
+export const TaskRef = Type.Unsafe<Task>({ $ref: 'Task#' });
+
+export function toTaskJson(row: TaskRow): Task {
+  return {
+    _id: row.id,
+    title: row.title,
+    categoryId: row.categoryId ?? '',
+    startHHMM: row.startHhmm,
+    endHHMM: row.endHhmm,
+    notes: row.notes,
+    date: row.date,
+    start: new Date(row.startAt).toISOString(),
+    end: new Date(row.endAt).toISOString(),
+    done: row.done === 1,
+    isEvent: row.isEvent === 1,
+    isReminder: row.isReminder === 1,
+    carryover: row.carryover === 1,
+  };
+}
+
+const Title = Type.String({ maxLength: 1000 });
+const CategoryId = Type.Union([Type.String({ maxLength: 100 }), Type.Null()]);
+const Notes = Type.String({ maxLength: 5000 });
+
+export const CreateTaskBody = Type.Object(
+  {
+    title: Title,
+    categoryId: Type.Optional(CategoryId),
+    startHHMM: HHMM,
+    endHHMM: HHMM,
+    notes: Type.Optional(Notes),
+    date: Type.Optional(LocalDate),
+    done: Type.Optional(Type.Boolean()),
+    isEvent: Type.Optional(Type.Boolean()),
+    isReminder: Type.Optional(Type.Boolean()),
+    carryover: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export type CreateTaskBody = Static<typeof CreateTaskBody>;
+
+export const UpdateTaskBody = Type.Object(
+  {
+    title: Type.Optional(Title),
+    categoryId: Type.Optional(CategoryId),
+    startHHMM: Type.Optional(HHMM),
+    endHHMM: Type.Optional(HHMM),
+    notes: Type.Optional(Notes),
+    date: Type.Optional(LocalDate),
+    start: Type.Optional(DateTime),
+    end: Type.Optional(DateTime),
+    done: Type.Optional(Type.Boolean()),
+    isEvent: Type.Optional(Type.Boolean()),
+    isReminder: Type.Optional(Type.Boolean()),
+    carryover: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export type UpdateTaskBody = Static<typeof UpdateTaskBody>;
+
+export const TaskListQuery = Type.Object(
+  {
+    date: Type.Optional(LocalDate),
+    done: Type.Optional(
+      Type.Union([Type.Literal('true'), Type.Literal('false')], {
+        errorMessage: "must be 'true' or 'false'",
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const TaskList = Type.Object({ tasks: Type.Array(TaskRef) });
+
+export const TodayTasks = Type.Object({
+  date: Type.String(),
+  spentHours: Type.Number(),
+  budgetHours: Type.Number(),
+  remainingHours: Type.Number(),
+  tasks: Type.Array(TaskRef),
+});

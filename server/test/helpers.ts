@@ -1,0 +1,123 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.js';
+import type { AppConfig, DatabaseConfig, RateLimitConfig } from '../src/config.js';
+
+/** Tests hash passwords at scrypt N=2^10 instead of OWASP's 2^17 so the suite stays fast; production never lowers it. */
+export const TEST_PASSWORD_HASH_COST = 10;
+
+export const DEFAULT_NOW = Date.parse('2026-03-11T15:00:00.000Z');
+
+export const isPostgresRun = Boolean(process.env.TEST_DATABASE_URL);
+
+async function freshDatabase(
+  dataDir: string,
+): Promise<{ database: DatabaseConfig; drop: () => Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url)
+    return { database: { kind: 'sqlite', file: path.join(dataDir, 'test.sqlite') }, drop: async () => {} };
+  const schema = `test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(`create schema ${schema}`);
+  await client.end();
+  return {
+    database: { kind: 'postgres', url, schema },
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`drop schema ${schema} cascade`);
+      await dropper.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  dataDir: string;
+  clock: { now: number };
+}
+
+/** A fresh app on a fresh database in a temporary directory, closed and removed when the test file ends. */
+export async function buildTestApp(
+  options: {
+    now?: number;
+    config?: Partial<Omit<AppConfig, 'rateLimit'>>;
+    rateLimit?: Partial<RateLimitConfig>;
+  } = {},
+): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'time-wallet-test-'));
+  const { database, drop } = await freshDatabase(dataDir);
+  const built: { app?: FastifyInstance } = {};
+  // Registered before the app is built, so a failed start still removes its database.
+  after(async () => {
+    await built.app?.close();
+    await drop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+  const clock = { now: options.now ?? DEFAULT_NOW };
+  const app = await buildApp({
+    env: {},
+    logger: false,
+    now: () => clock.now,
+    config: {
+      dataDir,
+      database,
+      jwtSecret: 'test-secret-that-is-long-enough-for-hs256-0123456789',
+      passwordHashCost: TEST_PASSWORD_HASH_COST,
+      ...options.config,
+      rateLimit: {
+        globalPerMinute: 10_000,
+        authPerMinute: 1_000,
+        loginFailuresPerAccount: 5,
+        loginFailureWindowMs: 15 * 60_000,
+        store: 'memory',
+        ...options.rateLimit,
+      },
+    },
+  });
+  built.app = app;
+  return { app, dataDir, clock };
+}
+
+let userCounter = 0;
+
+export interface SignedInUser {
+  token: string;
+  user: {
+    id: string;
+    _id: string;
+    username: string;
+    email: string;
+    name: string;
+    budgetHours: number;
+    timeZone: string;
+  };
+  password: string;
+  headers: Record<string, string>;
+}
+
+export async function signUp(
+  app: FastifyInstance,
+  options: { timeZone?: string; username?: string } = {},
+): Promise<SignedInUser> {
+  userCounter += 1;
+  const username = options.username ?? `walletUser${userCounter}`;
+  const password = 'Passw0rd!';
+  const zoneHeader: Record<string, string> = options.timeZone ? { 'x-time-zone': options.timeZone } : {};
+  const registration = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register/user',
+    headers: zoneHeader,
+    payload: { username, email: `${username.toLowerCase()}@example.com`, password, name: 'Wallet Owner' },
+  });
+  if (registration.statusCode !== 201) throw new Error(`registration failed: ${registration.body}`);
+  const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
+  if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
+  const { token, user } = login.json();
+  return { token, user, password, headers: { authorization: `Bearer ${token}`, ...zoneHeader } };
+}

@@ -1,0 +1,246 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { buildTestApp, signUp } from '../helpers.js';
+
+// Wednesday 11 March 2026, 11:00 in New York: the week of 8-14 March began with the switch to daylight saving time.
+const NOW = Date.parse('2026-03-11T15:00:00Z');
+const NEW_YORK = 'America/New_York';
+
+async function post(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  url: string,
+  payload: Record<string, unknown>,
+) {
+  const response = await app.inject({ method: 'POST', url, headers, payload });
+  assert.ok(response.statusCode < 300, `${url}: ${response.body}`);
+  return response.json();
+}
+
+async function buildDstWeek(app: FastifyInstance, headers: Record<string, string>) {
+  const work = await post(app, headers, '/api/categories', { name: 'Work', color: '#111111' });
+  const rest = await post(app, headers, '/api/categories', { name: 'Rest', color: '#222222' });
+  const dropped = await post(app, headers, '/api/categories', { name: 'Dropped', color: '#333333' });
+  const task = (fields: Record<string, unknown>) =>
+    post(app, headers, '/api/tasks', { title: 'Task', ...fields });
+  const markDone = (id: string) =>
+    app.inject({ method: 'PATCH', url: `/api/tasks/${id}`, headers, payload: { done: true } });
+
+  // 01:00 EST to 04:00 EDT on the switch night: two real hours.
+  await markDone(
+    (await task({ date: '2026-03-08', startHHMM: '01:00', endHHMM: '04:00', categoryId: work._id }))._id,
+  );
+  await markDone(
+    (await task({ date: '2026-03-09', startHHMM: '09:00', endHHMM: '10:00', categoryId: work._id }))._id,
+  );
+  // Tuesday 23:00 to Wednesday 01:00: an hour on each day.
+  const overnight = await task({
+    date: '2026-03-10',
+    startHHMM: '22:00',
+    endHHMM: '23:00',
+    categoryId: rest._id,
+  });
+  await app.inject({
+    method: 'PATCH',
+    url: `/api/tasks/${overnight._id}`,
+    headers,
+    payload: { start: '2026-03-10T23:00:00-04:00', end: '2026-03-11T01:00:00-04:00', done: true },
+  });
+  await task({ date: '2026-03-11', startHHMM: '14:00', endHHMM: '15:00', categoryId: dropped._id });
+  await task({ date: '2026-03-13', startHHMM: '10:00', endHHMM: '11:00' });
+  await markDone(
+    (await task({ date: '2026-03-07', startHHMM: '10:00', endHHMM: '12:00', categoryId: work._id }))._id,
+  );
+  const intoNextWeek = await task({
+    date: '2026-03-14',
+    startHHMM: '22:00',
+    endHHMM: '23:00',
+    categoryId: work._id,
+  });
+  await app.inject({
+    method: 'PATCH',
+    url: `/api/tasks/${intoNextWeek._id}`,
+    headers,
+    payload: { start: '2026-03-14T23:00:00-04:00', end: '2026-03-15T01:00:00-04:00' },
+  });
+  await post(app, headers, '/api/events', {
+    title: 'Lunch talk',
+    start: '2026-03-09T12:00:00-04:00',
+    end: '2026-03-09T12:30:00-04:00',
+    allDay: false,
+  });
+  await post(app, headers, '/api/events', {
+    title: 'Review',
+    start: '2026-03-12T09:00:00-04:00',
+    end: '2026-03-12T10:00:00-04:00',
+    allDay: false,
+  });
+  await app.inject({ method: 'DELETE', url: `/api/categories/${dropped._id}`, headers });
+  return { work, rest };
+}
+
+describe('/api/aggregation/analytics/weekly', () => {
+  test('computes every figure for a DST week with overnight tasks and a deleted category', async () => {
+    const { app } = await buildTestApp({ now: NOW });
+    const { headers } = await signUp(app, { timeZone: NEW_YORK });
+    const { work, rest } = await buildDstWeek(app, headers);
+
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/aggregation/analytics/weekly?date=2026-03-11',
+      headers,
+    });
+    assert.equal(response.statusCode, 200);
+    assert.deepEqual(response.json(), {
+      weekStart: '2026-03-08',
+      weekEnd: '2026-03-14',
+      totalMinutes: 570,
+      byCategory: [
+        { categoryId: work._id, name: 'Work', color: '#111111', minutes: 240, percent: 67 },
+        { categoryId: rest._id, name: 'Rest', color: '#222222', minutes: 120, percent: 33 },
+      ],
+      // Done tasks (120 + 60 + 120) and the ended lunch talk (30) = 5.5 h over Sunday..Wednesday.
+      averageProductiveHours: 1.4,
+      streak: 3,
+      daily: [
+        { date: '2026-03-08', minutes: 120, productiveMinutes: 120 },
+        { date: '2026-03-09', minutes: 90, productiveMinutes: 90 },
+        { date: '2026-03-10', minutes: 60, productiveMinutes: 60 },
+        { date: '2026-03-11', minutes: 120, productiveMinutes: 60 },
+        { date: '2026-03-12', minutes: 60, productiveMinutes: 0 },
+        { date: '2026-03-13', minutes: 60, productiveMinutes: 0 },
+        { date: '2026-03-14', minutes: 60, productiveMinutes: 0 },
+      ],
+    });
+
+    const anyDayOfTheWeek = await app.inject({
+      method: 'GET',
+      url: '/api/aggregation/analytics/weekly?date=2026-03-14',
+      headers,
+    });
+    assert.deepEqual(anyDayOfTheWeek.json(), response.json());
+    const defaultsToToday = await app.inject({
+      method: 'GET',
+      url: '/api/aggregation/analytics/weekly',
+      headers,
+    });
+    assert.deepEqual(defaultsToToday.json(), response.json());
+  });
+
+  test('a finished week divides by 7 and counts the streak over all its days', async () => {
+    const { app } = await buildTestApp({ now: NOW });
+    const { headers } = await signUp(app, { timeZone: NEW_YORK });
+    await buildDstWeek(app, headers);
+    const previous = await app.inject({
+      method: 'GET',
+      url: '/api/aggregation/analytics/weekly?date=2026-03-04',
+      headers,
+    });
+    const body = previous.json();
+    assert.equal(body.weekStart, '2026-03-01');
+    assert.equal(body.totalMinutes, 120);
+    assert.equal(body.averageProductiveHours, 0.3);
+    assert.equal(body.streak, 1);
+    assert.equal(body.byCategory[0].percent, 100);
+  });
+
+  test('a week with no data reports zeros', async () => {
+    const { app } = await buildTestApp({ now: NOW });
+    const { headers } = await signUp(app, { timeZone: NEW_YORK });
+    for (const date of ['2026-03-11', '2026-06-17']) {
+      const response = await app.inject({
+        method: 'GET',
+        url: `/api/aggregation/analytics/weekly?date=${date}`,
+        headers,
+      });
+      const body = response.json();
+      assert.equal(response.statusCode, 200);
+      assert.deepEqual(
+        { ...body, daily: undefined, weekStart: undefined, weekEnd: undefined },
+        {
+          totalMinutes: 0,
+          byCategory: [],
+          averageProductiveHours: 0,
+          streak: 0,
+          daily: undefined,
+          weekStart: undefined,
+          weekEnd: undefined,
+        },
+      );
+      assert.equal(body.daily.length, 7);
+      assert.ok(
+        body.daily.every(
+          (day: { minutes: number; productiveMinutes: number }) =>
+            day.minutes === 0 && day.productiveMinutes === 0,
+        ),
+      );
+    }
+  });
+
+  test('weeks follow the request zone', async () => {
+    const { app } = await buildTestApp({ now: NOW });
+    const { headers } = await signUp(app, { timeZone: NEW_YORK });
+    await post(app, headers, '/api/events', {
+      title: 'Saturday night',
+      start: '2026-03-14T22:00:00-04:00',
+      end: '2026-03-14T23:00:00-04:00',
+      allDay: false,
+    });
+    const newYork = (
+      await app.inject({ method: 'GET', url: '/api/aggregation/analytics/weekly?date=2026-03-11', headers })
+    ).json();
+    assert.equal(newYork.totalMinutes, 60);
+    const tokyo = (
+      await app.inject({
+        method: 'GET',
+        url: '/api/aggregation/analytics/weekly?date=2026-03-11',
+        headers: { ...headers, 'x-time-zone': 'Asia/Tokyo' },
+      })
+    ).json();
+    assert.equal(tokyo.totalMinutes, 0);
+  });
+
+  test('rejects a bad date', async () => {
+    const { app } = await buildTestApp({ now: NOW });
+    const { headers } = await signUp(app);
+    for (const date of ['2026-02-30', 'monday']) {
+      const response = await app.inject({
+        method: 'GET',
+        url: `/api/aggregation/analytics/weekly?date=${date}`,
+        headers,
+      });
+      assert.equal(response.statusCode, 400);
+      assert.equal(response.json().errors[0].field, 'date');
+    }
+  });
+
+  test('update stores one snapshot per week, however often it runs', async () => {
+    const { app } = await buildTestApp({ now: NOW });
+    const { headers } = await signUp(app, { timeZone: NEW_YORK });
+    await buildDstWeek(app, headers);
+    const first = await app.inject({
+      method: 'POST',
+      url: '/api/aggregation/analytics/weekly/update',
+      headers,
+    });
+    const second = await app.inject({
+      method: 'POST',
+      url: '/api/aggregation/analytics/weekly/update',
+      headers: { ...headers, 'content-type': 'application/json' },
+    });
+    assert.equal(first.statusCode, 200);
+    assert.equal(second.statusCode, 200);
+    assert.equal(second.json().analytics.totalMinutes, 570);
+    const exported = (await app.inject({ method: 'GET', url: '/api/users/me/export', headers })).json();
+    assert.equal(exported.analyticsSnapshots.length, 1);
+    assert.equal(exported.analyticsSnapshots[0].weekStart, '2026-03-08');
+    assert.equal(exported.analyticsSnapshots[0].analytics.totalMinutes, 570);
+  });
+
+  test('needs a signed-in user', async () => {
+    const { app } = await buildTestApp();
+    const response = await app.inject({ method: 'GET', url: '/api/aggregation/analytics/weekly' });
+    assert.equal(response.statusCode, 401);
+  });
+});

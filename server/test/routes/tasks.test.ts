@@ -1,0 +1,383 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { buildTestApp, signUp } from '../helpers.js';
+
+const NEW_YORK = 'America/New_York';
+
+async function createTask(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  fields: Record<string, unknown>,
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/tasks',
+    headers,
+    payload: {
+      title: 'Write report',
+      categoryId: '',
+      startHHMM: '09:00',
+      endHHMM: '10:30',
+      notes: '',
+      date: '2026-03-11',
+      isEvent: false,
+      isReminder: false,
+      carryover: false,
+      ...fields,
+    },
+  });
+}
+
+describe('/api/tasks', () => {
+  test('creates a task whose start and end are the local times in the request zone', async () => {
+    const { app } = await buildTestApp();
+    const { headers } = await signUp(app, { timeZone: NEW_YORK });
+    const category = (
+      await app.inject({ method: 'POST', url: '/api/categories', headers, payload: { name: 'Work' } })
+    ).json();
+    const response = await createTask(app, headers, { categoryId: category._id, notes: 'Quarterly numbers' });
+    assert.equal(response.statusCode, 201);
+    const task = response.json();
+    assert.equal(typeof task._id, 'string');
+    assert.deepEqual(
+      { ...task, _id: undefined },
+      {
+        _id: undefined,
+        title: 'Write report',
+        categoryId: category._id,
+        startHHMM: '09:00',
+        endHHMM: '10:30',
+        notes: 'Quarterly numbers',
+        date: '2026-03-11',
+        start: '2026-03-11T13:00:00.000Z',
+        end: '2026-03-11T14:30:00.000Z',
+        done: false,
+        isEvent: false,
+        isReminder: false,
+        carryover: false,
+      },
+    );
+  });
+
+  test("defaults the date to today in the user's zone", async () => {
+    const { app } = await buildTestApp({ now: Date.parse('2026-03-11T03:30:00Z') });
+    const { headers } = await signUp(app, { timeZone: NEW_YORK });
+    const { date: _date, ...withoutDate } = {
+      date: undefined,
+      title: 'Late night',
+      startHHMM: '21:00',
+      endHHMM: '22:00',
+    };
+    const response = await app.inject({ method: 'POST', url: '/api/tasks', headers, payload: withoutDate });
+    assert.equal(response.statusCode, 201);
+    assert.equal(response.json().date, '2026-03-10');
+    assert.equal(response.json().categoryId, '');
+  });
+
+  test('falls back to the stored zone when X-Time-Zone is missing or invalid', async () => {
+    const { app } = await buildTestApp();
+    const { token } = await signUp(app, { timeZone: 'Asia/Tokyo' });
+    const extras: Array<Record<string, string>> = [{}, { 'x-time-zone': 'Not/AZone' }];
+    for (const extra of extras) {
+      const response = await createTask(app, { authorization: `Bearer ${token}`, ...extra }, {});
+      assert.equal(response.json().start, '2026-03-11T00:00:00.000Z');
+    }
+  });
+
+  test('rejects invalid tasks with a clear 400', async () => {
+    const { app } = await buildTestApp();
+    const owner = await signUp(app);
+    const other = await signUp(app);
+    const foreignCategory = (
+      await app.inject({
+        method: 'POST',
+        url: '/api/categories',
+        headers: other.headers,
+        payload: { name: 'Theirs' },
+      })
+    ).json();
+    const cases: Array<[Record<string, unknown>, string, RegExp]> = [
+      [{ startHHMM: '10:00', endHHMM: '09:00' }, 'endHHMM', /End time must be after start time/],
+      [{ startHHMM: '10:00', endHHMM: '10:00' }, 'endHHMM', /End time must be after start time/],
+      [{ startHHMM: '9am' }, 'startHHMM', /HH:MM/],
+      [{ endHHMM: '24:00' }, 'endHHMM', /HH:MM/],
+      [{ date: '2026-02-30' }, 'date', /valid calendar date/],
+      [{ date: '11/03/2026' }, 'date', /YYYY-MM-DD/],
+      [{ title: '   ' }, 'title', /Title is required/],
+      [{ title: 'x'.repeat(201) }, 'title', /must not exceed 200/],
+      [{ categoryId: 'no-such-category' }, 'categoryId', /Category not found/],
+      [{ categoryId: foreignCategory._id }, 'categoryId', /Category not found/],
+      [{ done: 'yes' }, 'done', /must be a boolean/],
+      [{ userId: 'someone-else' }, 'userId', /not an accepted field/],
+    ];
+    for (const [fields, field, message] of cases) {
+      const response = await createTask(app, owner.headers, fields);
+      assert.equal(response.statusCode, 400, JSON.stringify(fields));
+      const body = response.json();
+      assert.equal(body.errors[0].field, field, JSON.stringify(body));
+      assert.match(body.errors[0].message, message);
+    }
+    const missing = await app.inject({
+      method: 'POST',
+      url: '/api/tasks',
+      headers: owner.headers,
+      payload: { title: 'x' },
+    });
+    assert.equal(missing.statusCode, 400);
+  });
+
+  test('lists one day sorted by start, filtered by done', async () => {
+    const { app } = await buildTestApp();
+    const { headers } = await signUp(app, { timeZone: NEW_YORK });
+    const late = (
+      await createTask(app, headers, { title: 'Late', startHHMM: '15:00', endHHMM: '16:00' })
+    ).json();
+    const early = (
+      await createTask(app, headers, { title: 'Early', startHHMM: '07:00', endHHMM: '08:00' })
+    ).json();
+    await createTask(app, headers, { title: 'Tomorrow', date: '2026-03-12' });
+    await app.inject({ method: 'PATCH', url: `/api/tasks/${early._id}`, headers, payload: { done: true } });
+
+    const all = await app.inject({ method: 'GET', url: '/api/tasks?date=2026-03-11', headers });
+    assert.equal(all.statusCode, 200);
+    assert.deepEqual(
+      all.json().tasks.map((task: { title: string }) => task.title),
+      ['Early', 'Late'],
+    );
+    const pending = await app.inject({
+      method: 'GET',
+      url: '/api/tasks?date=2026-03-11&done=false',
+      headers,
+    });
+    assert.deepEqual(
+      pending.json().tasks.map((task: { _id: string }) => task._id),
+      [late._id],
+    );
+    const done = await app.inject({ method: 'GET', url: '/api/tasks?date=2026-03-11&done=true', headers });
+    assert.deepEqual(
+      done.json().tasks.map((task: { _id: string }) => task._id),
+      [early._id],
+    );
+
+    for (const query of ['date=2026-13-01', 'date=yesterday', 'done=maybe', 'date=2026-03-11&page=2']) {
+      const bad = await app.inject({ method: 'GET', url: `/api/tasks?${query}`, headers });
+      assert.equal(bad.statusCode, 400, query);
+    }
+  });
+
+  test("/today reports today's tasks and spent hours from tasks and events, clamped to today", async () => {
+    const { app } = await buildTestApp({ now: Date.parse('2026-03-11T15:00:00Z') });
+    const { headers } = await signUp(app, { timeZone: NEW_YORK });
+    await createTask(app, headers, { startHHMM: '09:00', endHHMM: '10:30' });
+    const done = (await createTask(app, headers, { startHHMM: '11:00', endHHMM: '12:00' })).json();
+    await app.inject({ method: 'PATCH', url: `/api/tasks/${done._id}`, headers, payload: { done: true } });
+    await createTask(app, headers, { date: '2026-03-10', startHHMM: '09:00', endHHMM: '17:00' });
+    const lateYesterday = (
+      await createTask(app, headers, { date: '2026-03-10', startHHMM: '22:00', endHHMM: '23:00' })
+    ).json();
+    await app.inject({
+      method: 'PATCH',
+      url: `/api/tasks/${lateYesterday._id}`,
+      headers,
+      payload: { start: '2026-03-10T23:00:00-04:00', end: '2026-03-11T01:00:00-04:00' },
+    });
+    await app.inject({
+      method: 'POST',
+      url: '/api/events',
+      headers,
+      payload: {
+        title: 'Standup',
+        start: '2026-03-11T14:00:00.000Z',
+        end: '2026-03-11T14:15:00.000Z',
+        allDay: false,
+      },
+    });
+
+    const response = await app.inject({ method: 'GET', url: '/api/tasks/today', headers });
+    assert.equal(response.statusCode, 200);
+    const body = response.json();
+    assert.equal(body.date, '2026-03-11');
+    assert.equal(body.spentHours, 3.8);
+    assert.equal(body.budgetHours, 15);
+    assert.equal(body.remainingHours, 11.2);
+    assert.equal(body.tasks.length, 2);
+
+    await app.inject({ method: 'PATCH', url: '/api/users/me', headers, payload: { budgetHours: 2 } });
+    const overBudget = (await app.inject({ method: 'GET', url: '/api/tasks/today', headers })).json();
+    assert.equal(overBudget.remainingHours, 0);
+  });
+
+  test('toggles, edits and puts back tasks', async () => {
+    const { app } = await buildTestApp({ now: Date.parse('2026-03-11T15:00:00Z') });
+    const { headers } = await signUp(app, { timeZone: NEW_YORK });
+    const category = (
+      await app.inject({ method: 'POST', url: '/api/categories', headers, payload: { name: 'Home' } })
+    ).json();
+    const task = (
+      await createTask(app, headers, {
+        date: '2026-03-10',
+        startHHMM: '18:15',
+        endHHMM: '19:45',
+        categoryId: category._id,
+      })
+    ).json();
+
+    const toggled = await app.inject({
+      method: 'PATCH',
+      url: `/api/tasks/${task._id}`,
+      headers,
+      payload: { done: true },
+    });
+    assert.equal(toggled.statusCode, 200);
+    assert.equal(toggled.json().done, true);
+    assert.equal(toggled.json().start, task.start);
+
+    const { _id, ...whole } = toggled.json();
+    const edited = await app.inject({
+      method: 'PATCH',
+      url: `/api/tasks/${_id}`,
+      headers,
+      payload: { ...whole, title: 'Cook dinner', startHHMM: '18:30', endHHMM: '20:00', notes: 'pasta' },
+    });
+    assert.equal(edited.statusCode, 200, edited.body);
+    assert.equal(edited.json().title, 'Cook dinner');
+    assert.equal(edited.json().start, '2026-03-10T22:30:00.000Z');
+    assert.equal(edited.json().end, '2026-03-11T00:00:00.000Z');
+
+    const putBack = await app.inject({
+      method: 'PATCH',
+      url: `/api/tasks/${_id}`,
+      headers,
+      payload: { start: '2026-03-11T22:30:00.000Z', end: '2026-03-12T00:00:00.000Z', done: false },
+    });
+    assert.equal(putBack.statusCode, 200);
+    assert.deepEqual(
+      {
+        date: putBack.json().date,
+        startHHMM: putBack.json().startHHMM,
+        endHHMM: putBack.json().endHHMM,
+        done: putBack.json().done,
+      },
+      { date: '2026-03-11', startHHMM: '18:30', endHHMM: '20:00', done: false },
+    );
+    const today = await app.inject({ method: 'GET', url: '/api/tasks?date=2026-03-11', headers });
+    assert.deepEqual(
+      today.json().tasks.map((item: { _id: string }) => item._id),
+      [_id],
+    );
+
+    const backwards = await app.inject({
+      method: 'PATCH',
+      url: `/api/tasks/${_id}`,
+      headers,
+      payload: { start: '2026-03-11T22:30:00.000Z', end: '2026-03-11T21:00:00.000Z' },
+    });
+    assert.equal(backwards.statusCode, 400);
+    const badInstant = await app.inject({
+      method: 'PATCH',
+      url: `/api/tasks/${_id}`,
+      headers,
+      payload: { start: 'tomorrow-ish' },
+    });
+    assert.equal(badInstant.statusCode, 400);
+    assert.equal(badInstant.json().errors[0].field, 'start');
+  });
+
+  test('a task keeps its deleted category id and can still be edited', async () => {
+    const { app } = await buildTestApp();
+    const { headers } = await signUp(app);
+    const category = (
+      await app.inject({ method: 'POST', url: '/api/categories', headers, payload: { name: 'Gone' } })
+    ).json();
+    const task = (await createTask(app, headers, { categoryId: category._id })).json();
+    await app.inject({ method: 'DELETE', url: `/api/categories/${category._id}`, headers });
+    const listed = await app.inject({ method: 'GET', url: '/api/tasks?date=2026-03-11', headers });
+    assert.equal(listed.json().tasks[0].categoryId, category._id);
+    const edited = await app.inject({
+      method: 'PATCH',
+      url: `/api/tasks/${task._id}`,
+      headers,
+      payload: { title: 'Renamed', categoryId: category._id },
+    });
+    assert.equal(edited.statusCode, 200);
+    const uncategorised = await app.inject({
+      method: 'PATCH',
+      url: `/api/tasks/${task._id}`,
+      headers,
+      payload: { categoryId: null },
+    });
+    assert.equal(uncategorised.json().categoryId, '');
+    const reattach = await app.inject({
+      method: 'PATCH',
+      url: `/api/tasks/${task._id}`,
+      headers,
+      payload: { categoryId: category._id },
+    });
+    assert.equal(reattach.statusCode, 400);
+  });
+
+  test("another user's task answers exactly like a missing one", async () => {
+    const { app } = await buildTestApp();
+    const owner = await signUp(app);
+    const intruder = await signUp(app);
+    const task = (await createTask(app, owner.headers, {})).json();
+    const intruderCategory = (
+      await app.inject({
+        method: 'POST',
+        url: '/api/categories',
+        headers: intruder.headers,
+        payload: { name: 'Mine' },
+      })
+    ).json();
+    for (const [method, payload] of [
+      ['PATCH', { done: true }],
+      ['DELETE', undefined],
+    ] as const) {
+      const foreign = await app.inject({
+        method,
+        url: `/api/tasks/${task._id}`,
+        headers: intruder.headers,
+        payload,
+      });
+      const missing = await app.inject({
+        method,
+        url: '/api/tasks/00000000-0000-0000-0000-000000000000',
+        headers: intruder.headers,
+        payload,
+      });
+      assert.equal(foreign.statusCode, 404);
+      assert.deepEqual(foreign.json(), missing.json());
+    }
+    const list = await app.inject({
+      method: 'GET',
+      url: '/api/tasks?date=2026-03-11',
+      headers: intruder.headers,
+    });
+    assert.deepEqual(list.json().tasks, []);
+    const pointAtForeign = await app.inject({
+      method: 'PATCH',
+      url: `/api/tasks/${task._id}`,
+      headers: owner.headers,
+      payload: { categoryId: intruderCategory._id },
+    });
+    assert.equal(pointAtForeign.statusCode, 400);
+    const unchanged = await app.inject({
+      method: 'GET',
+      url: '/api/tasks?date=2026-03-11',
+      headers: owner.headers,
+    });
+    assert.equal(unchanged.json().tasks[0].done, false);
+  });
+
+  test('deletes a task', async () => {
+    const { app } = await buildTestApp();
+    const { headers } = await signUp(app);
+    const task = (await createTask(app, headers, {})).json();
+    const deleted = await app.inject({ method: 'DELETE', url: `/api/tasks/${task._id}`, headers });
+    assert.equal(deleted.statusCode, 204);
+    const again = await app.inject({ method: 'DELETE', url: `/api/tasks/${task._id}`, headers });
+    assert.equal(again.statusCode, 404);
+    assert.deepEqual(again.json(), { message: 'Task not found' });
+  });
+});

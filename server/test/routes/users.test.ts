@@ -1,0 +1,162 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { buildTestApp, signUp } from '../helpers.js';
+
+describe('/api/users/me', () => {
+  test('reads and updates name, budget hours and time zone', async () => {
+    const { app } = await buildTestApp();
+    const { headers, user } = await signUp(app);
+    const me = await app.inject({ method: 'GET', url: '/api/users/me', headers });
+    assert.deepEqual(me.json(), { user });
+
+    const patched = await app.inject({
+      method: 'PATCH',
+      url: '/api/users/me',
+      headers,
+      payload: { name: '  Renamed Person ', budgetHours: 7.5, timeZone: 'Australia/Sydney' },
+    });
+    assert.equal(patched.statusCode, 200);
+    assert.deepEqual(patched.json().user, {
+      ...user,
+      name: 'Renamed Person',
+      budgetHours: 7.5,
+      timeZone: 'Australia/Sydney',
+    });
+    const validate = await app.inject({ method: 'GET', url: '/api/auth/validate', headers });
+    assert.equal(validate.json().user.budgetHours, 7.5);
+  });
+
+  test('rejects out-of-range budgets, unknown zones, short names and other fields', async () => {
+    const { app } = await buildTestApp();
+    const { headers } = await signUp(app);
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ budgetHours: -1 }, 'budgetHours'],
+      [{ budgetHours: 24.5 }, 'budgetHours'],
+      [{ budgetHours: '8' }, 'budgetHours'],
+      [{ timeZone: 'Moon/Base' }, 'timeZone'],
+      [{ name: 'Al' }, 'name'],
+      [{ email: 'new@example.com' }, 'email'],
+      [{ username: 'takeover' }, 'username'],
+    ];
+    for (const [payload, field] of cases) {
+      const response = await app.inject({ method: 'PATCH', url: '/api/users/me', headers, payload });
+      assert.equal(response.statusCode, 400, JSON.stringify(payload));
+      assert.equal(response.json().message, 'Validation failed');
+      assert.equal(response.json().errors[0].field, field);
+    }
+  });
+
+  test('exports all of the user’s data and nobody else’s', async () => {
+    const { app } = await buildTestApp();
+    const owner = await signUp(app);
+    const other = await signUp(app);
+    await app.inject({
+      method: 'POST',
+      url: '/api/categories',
+      headers: owner.headers,
+      payload: { name: 'Work' },
+    });
+    await app.inject({
+      method: 'POST',
+      url: '/api/categories',
+      headers: other.headers,
+      payload: { name: 'Secret' },
+    });
+    await app.inject({
+      method: 'POST',
+      url: '/api/tasks',
+      headers: owner.headers,
+      payload: { title: 'Plan', startHHMM: '09:00', endHHMM: '10:00', date: '2026-03-11' },
+    });
+    await app.inject({
+      method: 'POST',
+      url: '/api/events',
+      headers: owner.headers,
+      payload: { title: 'Meet', start: '2026-03-11T10:00:00Z', end: '2026-03-11T11:00:00Z' },
+    });
+    const response = await app.inject({ method: 'GET', url: '/api/users/me/export', headers: owner.headers });
+    assert.equal(response.statusCode, 200);
+    assert.match(String(response.headers['content-disposition']), /attachment/);
+    const data = response.json();
+    assert.equal(data.user.id, owner.user.id);
+    assert.deepEqual(
+      data.categories.map((category: { name: string }) => category.name),
+      ['Work'],
+    );
+    assert.deepEqual(
+      data.tasks.map((task: { title: string }) => task.title),
+      ['Plan'],
+    );
+    assert.deepEqual(
+      data.events.map((event: { title: string }) => event.title),
+      ['Meet'],
+    );
+    assert.equal(JSON.stringify(data).includes('passwordHash'), false);
+    assert.equal(JSON.stringify(data).includes('scrypt'), false);
+  });
+
+  test('deleting the account needs the password and removes everything', async () => {
+    const { app } = await buildTestApp();
+    const owner = await signUp(app);
+    const other = await signUp(app);
+    await app.inject({
+      method: 'POST',
+      url: '/api/categories',
+      headers: owner.headers,
+      payload: { name: 'Work' },
+    });
+    await app.inject({
+      method: 'POST',
+      url: '/api/categories',
+      headers: other.headers,
+      payload: { name: 'Kept' },
+    });
+
+    const wrong = await app.inject({
+      method: 'DELETE',
+      url: '/api/users/me',
+      headers: owner.headers,
+      payload: { password: 'Nope123!' },
+    });
+    assert.equal(wrong.statusCode, 403);
+    const missing = await app.inject({
+      method: 'DELETE',
+      url: '/api/users/me',
+      headers: owner.headers,
+      payload: {},
+    });
+    assert.equal(missing.statusCode, 400);
+
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: '/api/users/me',
+      headers: owner.headers,
+      payload: { password: owner.password },
+    });
+    assert.equal(deleted.statusCode, 204);
+    const session = await app.inject({ method: 'GET', url: '/api/auth/me', headers: owner.headers });
+    assert.equal(session.statusCode, 401);
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: owner.user.username, password: owner.password },
+    });
+    assert.equal(login.statusCode, 401);
+    const leftovers = await app.db.selectFrom('categories').select('userId').execute();
+    assert.deepEqual(
+      leftovers.map((row) => row.userId),
+      [other.user.id],
+    );
+    const reRegister = await app.inject({
+      method: 'POST',
+      url: '/api/auth/register/user',
+      payload: {
+        username: owner.user.username,
+        email: owner.user.email,
+        password: owner.password,
+        name: 'Back Again',
+      },
+    });
+    assert.equal(reRegister.statusCode, 201);
+  });
+});

@@ -1,0 +1,20 @@
+// Node 20's test runner does not expand `**` globs, so the server's test files are listed here.
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const testDir = path.dirname(fileURLToPath(import.meta.url));
+const files = readdirSync(testDir, { recursive: true })
+  .map(String)
+  .filter((file) => file.endsWith('.test.ts'))
+  .filter((file) => process.argv.length <= 2 || process.argv.slice(2).some((filter) => file.includes(filter)))
+  .sort()
+  .map((file) => path.join('test', file));
+
+const result = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=2', ...files],
+  { stdio: 'inherit', cwd: path.dirname(testDir) },
+);
+process.exit(result.status ?? 1);
