@@ -42,6 +42,7 @@ export async function launchBrowser({ viewport = { width: 1280, height: 900 }, c
     viewport,
     colorScheme,
   });
+  context.setDefaultTimeout(10_000);
   const pageErrors = [];
   context.on('page', (page) => page.on('pageerror', (error) => pageErrors.push(error)));
   for (const page of context.pages()) page.on('pageerror', (error) => pageErrors.push(error));

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { createStaticServer, securityHeaders } from '@time-wallet/devkit/serve';
+import { createStaticServer, headersFollowingRuntimeConfig } from '@time-wallet/devkit/serve';
 
 const require = createRequire(import.meta.url);
 const { repoRoot, remotes, shell } = require('@time-wallet/devkit/apps');
@@ -75,24 +75,21 @@ export async function startStack({ runtimeConfig = {} } = {}) {
       CORS_ORIGINS: shellOrigin,
       APP_URL: shellOrigin,
       LOG_LEVEL: 'warn',
+      // The browser suites sign in many times a minute from one address.
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      RATE_LIMIT_PER_MINUTE: '100000',
     },
   });
   await waitForHealthy(`${apiBaseUrl}/health`);
 
-  const headersFor = (current) => {
-    const remoteOrigins = Object.values(current.remotes).map((url) => new URL(url).origin);
-    return securityHeaders({
-      scriptOrigins: remoteOrigins,
-      connectOrigins: [...remoteOrigins, origin(API_PORT)],
-    });
-  };
+  const headers = headersFollowingRuntimeConfig(configFile);
   const servers = new Map();
   async function serve(name, root, port, { spa = false } = {}) {
     const server = createStaticServer({
       root,
       spa,
       allowedOrigins: spa ? [] : [shellOrigin],
-      headers: headersFor(config),
+      headers,
       files: spa ? { '/config.json': configFile } : {},
     });
     await listen(server, port);

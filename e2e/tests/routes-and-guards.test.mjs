@@ -139,7 +139,7 @@ describe('routes and guards', () => {
       await browser.page.goto(`${stack.shellUrl}${route}`);
       await tabs.waitFor();
       assert.equal(
-        await mainNav.getByRole('link', { name: 'Wallet' }).getAttribute('aria-current'),
+        await mainNav.getByRole('link', { name: 'Wallet', exact: true }).getAttribute('aria-current'),
         'page',
         route,
       );
@@ -157,7 +157,10 @@ describe('routes and guards', () => {
     await browser.page.goto(`${stack.shellUrl}/app/analytics`);
     await heading('Time Wallet Analytics').waitFor();
     assert.equal(await mainNav.getByRole('link', { name: 'Analytics' }).getAttribute('aria-current'), 'page');
-    assert.equal(await mainNav.getByRole('link', { name: 'Wallet' }).getAttribute('aria-current'), null);
+    assert.equal(
+      await mainNav.getByRole('link', { name: 'Wallet', exact: true }).getAttribute('aria-current'),
+      null,
+    );
     assert.equal(await tabs.count(), 0, 'no Tabs block on analytics');
     for (const name of ['Light', 'Dark', 'System']) await mainNav.getByRole('radio', { name }).waitFor();
     await mainNav.getByRole('link', { name: 'Logout' }).waitFor();

@@ -11,6 +11,8 @@ export interface SessionState {
   isAuthenticated: boolean;
   /** True once the server confirmed the token in this page's life, false when running on the stored user. */
   confirmedByServer: boolean;
+  /** How the last session ended: a person who signed out goes to /, an expired session to the login screen. */
+  endedBy: 'signOut' | 'expiry' | null;
 }
 
 function initialSessionState(): SessionState {
@@ -21,15 +23,17 @@ function initialSessionState(): SessionState {
     user: null,
     isAuthenticated: false,
     confirmedByServer: false,
+    endedBy: null,
   };
 }
 
-const signedOutState = (): SessionState => ({
+const endedState = (endedBy: SessionState['endedBy']): SessionState => ({
   status: 'unauthenticated',
   token: null,
   user: null,
   isAuthenticated: false,
   confirmedByServer: false,
+  endedBy,
 });
 
 export const sessionSlice = createSlice({
@@ -55,13 +59,14 @@ export const sessionSlice = createSlice({
         user: action.payload.user,
         isAuthenticated: true,
         confirmedByServer: true,
+        endedBy: null,
       };
     },
     userUpdated(state, action: PayloadAction<User>) {
       state.user = action.payload;
     },
-    signedOut: signedOutState,
-    sessionExpired: signedOutState,
+    signedOut: () => endedState('signOut'),
+    sessionExpired: () => endedState('expiry'),
   },
   selectors: {
     selectSession: (state) => state,

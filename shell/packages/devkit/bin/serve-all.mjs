@@ -1,19 +1,14 @@
 import path from 'node:path';
-import { createStaticServer, securityHeaders } from '../serve/static-server.mjs';
+import { createStaticServer, headersFollowingRuntimeConfig } from '../serve/static-server.mjs';
 import { repoRoot, remotes, shell, portOf, originOf } from './lib.mjs';
 
 /**
  * Serves the shell and each remote from its own origin, as a CDN would. `roots` can point an app at another
  * build folder (a redeployed remote); the runtime config says which remote origin the shell uses.
  */
-export function serveFrontEnds({ env = process.env, runtimeConfig, runtimeConfigFile, roots = {} }) {
+export function serveFrontEnds({ env = process.env, runtimeConfigFile, roots = {} }) {
   const shellOrigin = originOf(portOf(shell, env));
-  const remoteOrigins = Object.values(runtimeConfig.remotes).map((url) => new URL(url).origin);
-  const apiOrigin = new URL(runtimeConfig.apiBaseUrl).origin;
-  const headers = securityHeaders({
-    scriptOrigins: remoteOrigins,
-    connectOrigins: [...remoteOrigins, apiOrigin],
-  });
+  const headers = headersFollowingRuntimeConfig(runtimeConfigFile);
   const listening = [];
   for (const app of [shell, ...remotes]) {
     const server = createStaticServer({

@@ -39,7 +39,7 @@ const apiProcess = spawn(process.execPath, ['server/dist/server.js'], {
   },
 });
 
-const servers = await serveFrontEnds({ env, runtimeConfig, runtimeConfigFile });
+const servers = await serveFrontEnds({ env, runtimeConfigFile });
 for (const { app, url } of servers) console.log(`  ${app.dir.padEnd(14)} ${url}`);
 console.log(`  ${'api'.padEnd(14)} ${runtimeConfig.apiBaseUrl}`);
 console.log(`\nTime Wallet is up: open ${shellOrigin} (Ctrl-C stops everything)`);

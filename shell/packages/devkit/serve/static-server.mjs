@@ -96,6 +96,7 @@ function gzipped(file, stat) {
 /**
  * Serves one app's build from its own origin. Every request stats the file again, so a rebuild is served at once.
  * `spa` answers unknown paths with index.html; `files` maps URL paths to files outside root (the runtime config).
+ * `headers` may be a function, read per request, so a policy that follows the runtime config stays current.
  */
 export function createStaticServer({ root, spa = false, allowedOrigins = [], headers = {}, files = {} }) {
   const absoluteRoot = path.resolve(root);
@@ -104,7 +105,8 @@ export function createStaticServer({ root, spa = false, allowedOrigins = [], hea
   return http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const origin = req.headers.origin;
-    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    const currentHeaders = typeof headers === 'function' ? headers() : headers;
+    for (const [name, value] of Object.entries(currentHeaders)) res.setHeader(name, value);
     if (origin && origins.has(origin)) {
       res.setHeader('Access-Control-Allow-Origin', origin);
       res.setHeader('Vary', 'Origin, Accept-Encoding');
@@ -158,4 +160,28 @@ export function createStaticServer({ root, spa = false, allowedOrigins = [], hea
     if (req.method === 'HEAD') res.end();
     else fs.createReadStream(file).pipe(res);
   });
+}
+
+/**
+ * The security headers for pages of a shell whose runtime config lives in `configFile`: the CSP allows exactly the
+ * remotes and API that config names, re-read whenever the file changes (a remote redeployed to a new origin).
+ */
+export function headersFollowingRuntimeConfig(configFile) {
+  let cached = { mtimeMs: -1, headers: {} };
+  return () => {
+    const { mtimeMs } = fs.statSync(configFile);
+    if (mtimeMs !== cached.mtimeMs) {
+      const config = JSON.parse(fs.readFileSync(configFile, 'utf8'));
+      const remoteOrigins = [...new Set(Object.values(config.remotes).map((url) => new URL(url).origin))];
+      const apiOrigin = new URL(config.apiBaseUrl).origin;
+      cached = {
+        mtimeMs,
+        headers: securityHeaders({
+          scriptOrigins: remoteOrigins,
+          connectOrigins: [...remoteOrigins, apiOrigin],
+        }),
+      };
+    }
+    return cached.headers;
+  };
 }

@@ -100,7 +100,8 @@ function createConfig(appDir, env = {}, argv = {}) {
     entry,
     output: {
       path: outputPath,
-      publicPath: 'auto',
+      // A host serves deep links (/app/wallet) from its root; a remote learns its origin from its manifest URL.
+      publicPath: hasHtml ? '/' : 'auto',
       uniqueName: app.federationName,
       // A content hash in the entry name breaks the federation runtime; chunks carry it instead.
       filename: '[name].js',

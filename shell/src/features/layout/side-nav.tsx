@@ -1,4 +1,4 @@
-import { NavLink, useLocation } from 'react-router-dom';
+import { Link, NavLink, useLocation } from 'react-router-dom';
 import { ThemeToggle } from './theme-toggle';
 import styles from './side-nav.module.css';
 
@@ -25,13 +25,13 @@ export function SideNav() {
 
       <ul className={styles.links}>
         <li>
-          <NavLink
+          <Link
             to="/app/wallet"
             className={walletActive ? `${styles.link} ${styles.active}` : styles.link}
             aria-current={walletActive ? 'page' : undefined}
           >
             Wallet
-          </NavLink>
+          </Link>
         </li>
         <li>
           <NavLink to="/app/calendar" className={linkClass}>

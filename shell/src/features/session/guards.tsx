@@ -12,12 +12,16 @@ function FullPageSpinner() {
   );
 }
 
-/** /app/*: a spinner while the session check runs; without a signed-in user, login, remembering where they were. */
+/**
+ * /app/*: a spinner while the session check runs; without a signed-in user, login, remembering where they were.
+ * Someone who just signed out (logout page, inactivity) goes to / instead.
+ */
 export function RequireAuth({ children }: { children?: ReactNode }) {
-  const { status } = useAppSelector(selectSession);
+  const { status, endedBy } = useAppSelector(selectSession);
   const signedIn = useAppSelector(selectIsSignedIn);
   const location = useLocation();
   if (status === 'loading') return <FullPageSpinner />;
+  if (!signedIn && endedBy === 'signOut') return <Navigate to="/" replace />;
   if (!signedIn) return <Navigate to="/auth/login" replace state={{ from: location }} />;
   return children ?? <Outlet />;
 }

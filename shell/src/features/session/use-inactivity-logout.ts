@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
 import {
   getRuntimeConfig,
   INACTIVITY_TIMEOUT_MS,
@@ -12,20 +11,19 @@ import {
 
 const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'scroll', 'touchstart', 'wheel'] as const;
 
-/** Signs a person out after a stretch without mouse, keyboard, scroll or touch activity, then goes to /. */
+/** Signs a person out after a stretch without mouse, keyboard, scroll or touch activity; the guard then shows /. */
 export function useInactivityLogout(): void {
   const signedIn = useAppSelector(selectIsSignedIn);
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
 
   useEffect(() => {
     if (!signedIn) return undefined;
     const timeoutMs = getRuntimeConfig().inactivityTimeoutMs ?? INACTIVITY_TIMEOUT_MS;
     let timer = window.setTimeout(signOut, timeoutMs);
 
-    function signOut() {
-      void dispatch(sessionApi.endpoints.logout.initiate());
-      navigate('/', { replace: true });
+    async function signOut() {
+      // Revoke the token on the server first; a server that cannot be reached must not keep anyone signed in.
+      await dispatch(sessionApi.endpoints.logout.initiate()).catch(() => undefined);
       dispatch(signedOut());
     }
     function restart() {
@@ -39,5 +37,5 @@ export function useInactivityLogout(): void {
       window.clearTimeout(timer);
       for (const event of ACTIVITY_EVENTS) window.removeEventListener(event, restart, { capture: true });
     };
-  }, [signedIn, dispatch, navigate]);
+  }, [signedIn, dispatch]);
 }

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { clearPersonalData, signedOut, useAppDispatch, useLogoutMutation } from '@time-wallet/api';
 import { Spinner } from '@time-wallet/shared-ui';
 import { AuthCard } from './auth-card';
@@ -10,7 +9,6 @@ export function LogoutPage() {
   const [phase, setPhase] = useState<'working' | 'done'>('working');
   const [logout] = useLogoutMutation();
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
   const started = useRef(false);
 
   useEffect(() => {
@@ -27,12 +25,10 @@ export function LogoutPage() {
 
   useEffect(() => {
     if (phase !== 'done') return undefined;
-    const timer = window.setTimeout(() => {
-      navigate('/', { replace: true });
-      dispatch(signedOut());
-    }, REDIRECT_DELAY_MS);
+    // The shell's guard takes a person who signed out to /.
+    const timer = window.setTimeout(() => dispatch(signedOut()), REDIRECT_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [phase, navigate, dispatch]);
+  }, [phase, dispatch]);
 
   return phase === 'working' ? (
     <AuthCard title="Logging you out...">
