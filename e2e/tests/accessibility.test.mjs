@@ -1,0 +1,59 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { startStack } from '../support/stack.mjs';
+import { launchBrowser } from '../support/browser.mjs';
+import { apiClient, storeSession } from '../support/api-client.mjs';
+import { seriousViolations } from '../support/accessibility.mjs';
+
+const GUEST_PAGES = [
+  ['/', 'Organize everything in your life'],
+  ['/auth/login', 'Welcome Back'],
+  ['/auth/register', 'Create Account'],
+  ['/auth/forgot-password', 'Forgot password'],
+  ['/auth/reset-password?token=example', 'Reset password'],
+];
+const SIGNED_IN_PAGES = [
+  ['/app/wallet', 'Manage Time Wallet'],
+  ['/app/today', 'Today Activities'],
+  ['/app/yesterday', 'Pick Up Where You Left Off'],
+  ['/app/edit-tags', 'Your Tags'],
+  ['/app/analytics', 'Time Wallet Analytics'],
+  ['/app/calendar', null],
+];
+
+for (const colorScheme of ['light', 'dark']) {
+  describe(`accessibility (axe-core, ${colorScheme} system theme)`, () => {
+    let stack;
+    let browser;
+
+    before(async () => {
+      stack = await startStack();
+      browser = await launchBrowser({ colorScheme });
+    });
+    after(async () => {
+      await browser?.close();
+      await stack?.stop();
+    });
+
+    async function check(route, headingName) {
+      await browser.page.goto(`${stack.shellUrl}${route}`);
+      const heading = headingName
+        ? browser.page.getByRole('heading', { level: 1, name: headingName })
+        : browser.page.getByRole('heading', { level: 1 }).first();
+      await heading.waitFor();
+      await browser.page.waitForLoadState('networkidle');
+      const violations = await seriousViolations(browser.page);
+      assert.deepEqual(violations, [], `${route}: ${JSON.stringify(violations, null, 2)}`);
+    }
+
+    for (const [route, headingName] of GUEST_PAGES) {
+      it(`${route} has no serious or critical violations`, () => check(route, headingName));
+    }
+
+    it('every signed-in page has no serious or critical violations', async () => {
+      const account = await apiClient(stack.apiBaseUrl).signUp('axe');
+      await storeSession(browser.page, stack.shellUrl, account);
+      for (const [route, headingName] of SIGNED_IN_PAGES) await check(route, headingName);
+    });
+  });
+}

@@ -1,0 +1,79 @@
+import { act, screen } from '@testing-library/react';
+import { createAppStore, signedIn, type AppStore } from '@time-wallet/api';
+import {
+  deferred,
+  mockApi,
+  NETWORK_FAILURE,
+  resetTestEnvironment,
+  TEST_USER,
+  type MockReply,
+} from '../../../testing/mock-api';
+import { renderPage } from '../../../testing/render';
+import { LogoutPage } from './logout-page';
+
+const PERSONAL_KEYS = ['token', 'USER', 'session', 'lastAnalyticsUpdate', 'wallet-store'];
+
+function signedInDevice() {
+  const store = createAppStore();
+  store.dispatch(signedIn({ token: 'token-abc', user: TEST_USER }));
+  window.localStorage.setItem('lastAnalyticsUpdate', '2026-11-20');
+  window.localStorage.setItem('wallet-store', '{"state":{"spentHours":2}}');
+  window.localStorage.setItem('theme', 'dark');
+  return store;
+}
+
+const flush = () => act(() => jest.advanceTimersByTimeAsync(0));
+const session = (store: AppStore) => store.getState().session;
+
+describe('LogoutPage', () => {
+  beforeEach(() => {
+    jest.useFakeTimers();
+    resetTestEnvironment();
+  });
+  afterEach(() => {
+    jest.useRealTimers();
+    jest.restoreAllMocks();
+  });
+
+  it('logs out on the server, clears this device and then ends the session', async () => {
+    const answer = deferred<MockReply>();
+    const server = mockApi({ 'POST /auth/logout': () => answer.promise });
+    const store = signedInDevice();
+    renderPage(<LogoutPage />, { path: '/app/logout', store });
+
+    expect(screen.getByRole('heading', { name: 'Logging you out...' })).toBeInTheDocument();
+    expect(screen.getByText('Please wait while we securely log you out')).toBeInTheDocument();
+    await flush();
+    expect(server.requestsTo('POST', '/auth/logout')).toHaveLength(1);
+    expect(server.requests[0].headers.get('Authorization')).toBe('Bearer token-abc');
+
+    await act(async () => answer.resolve({ status: 204 }));
+    await flush();
+
+    expect(screen.getByRole('heading', { name: 'Logged Out Successfully' })).toBeInTheDocument();
+    expect(
+      screen.getByText('You have been securely logged out. Redirecting to login page...'),
+    ).toBeInTheDocument();
+    for (const key of PERSONAL_KEYS) expect(window.localStorage.getItem(key)).toBeNull();
+    expect(window.localStorage.getItem('theme')).toBe('dark');
+    expect(session(store).endedBy).toBeNull();
+
+    await act(() => jest.advanceTimersByTimeAsync(1500));
+
+    expect(session(store)).toMatchObject({ status: 'unauthenticated', endedBy: 'signOut', user: null });
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('still logs out on this device when the server cannot be reached', async () => {
+    mockApi({ 'POST /auth/logout': NETWORK_FAILURE });
+    const store = signedInDevice();
+    renderPage(<LogoutPage />, { path: '/app/logout', store });
+
+    await flush();
+    expect(screen.getByRole('heading', { name: 'Logged Out Successfully' })).toBeInTheDocument();
+    for (const key of PERSONAL_KEYS) expect(window.localStorage.getItem(key)).toBeNull();
+
+    await act(() => jest.advanceTimersByTimeAsync(1500));
+    expect(session(store).endedBy).toBe('signOut');
+  });
+});

@@ -1,0 +1,90 @@
+import type { ReactNode } from 'react';
+import { Provider } from 'react-redux';
+import { renderHook, waitFor } from '@testing-library/react';
+import { createAppStore, signedIn, type AppStore } from '@time-wallet/api';
+import { mockApi, resetTestEnvironment, TEST_USER } from '../../testing/mock-api';
+import { useDailyAnalyticsRefresh } from './use-daily-analytics-refresh';
+
+const UPDATE = '/aggregation/analytics/weekly/update';
+
+function todayKey() {
+  const now = new Date();
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+function renderRefresh(store: AppStore) {
+  const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
+  return renderHook(() => useDailyAnalyticsRefresh(), { wrapper });
+}
+
+function signedInStore() {
+  const store = createAppStore();
+  store.dispatch(signedIn({ token: 'token-abc', user: TEST_USER }));
+  return store;
+}
+
+const settledMutations = (store: AppStore) =>
+  Object.values(store.getState().api.mutations).filter(
+    (mutation) => mutation?.status === 'fulfilled' || mutation?.status === 'rejected',
+  );
+
+describe('useDailyAnalyticsRefresh', () => {
+  beforeEach(() => resetTestEnvironment());
+  afterEach(() => jest.restoreAllMocks());
+
+  it("asks the server once to refresh this week's analytics and marks today", async () => {
+    const server = mockApi({ [`POST ${UPDATE}`]: { body: { updated: true } } });
+    const store = signedInStore();
+
+    const { rerender } = renderRefresh(store);
+    rerender();
+
+    await waitFor(() => expect(window.localStorage.getItem('lastAnalyticsUpdate')).toBe(todayKey()));
+    expect(server.requestsTo('POST', UPDATE)).toHaveLength(1);
+    expect(server.requests).toHaveLength(1);
+    expect(server.requests[0].headers.get('Authorization')).toBe('Bearer token-abc');
+  });
+
+  it('sends nothing when today is already marked', async () => {
+    const server = mockApi({ [`POST ${UPDATE}`]: { body: { updated: true } } });
+    const store = signedInStore();
+    window.localStorage.setItem('lastAnalyticsUpdate', todayKey());
+
+    renderRefresh(store);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('refreshes again when the marker is from an earlier day', async () => {
+    const server = mockApi({ [`POST ${UPDATE}`]: { body: { updated: true } } });
+    const store = signedInStore();
+    window.localStorage.setItem('lastAnalyticsUpdate', '2001-01-01');
+
+    renderRefresh(store);
+
+    await waitFor(() => expect(window.localStorage.getItem('lastAnalyticsUpdate')).toBe(todayKey()));
+    expect(server.requestsTo('POST', UPDATE)).toHaveLength(1);
+  });
+
+  it('sends nothing for a guest', async () => {
+    const server = mockApi({ [`POST ${UPDATE}`]: { body: { updated: true } } });
+
+    renderRefresh(createAppStore());
+    await new Promise((resolve) => setTimeout(resolve, 20));
+
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('stores no marker when the refresh fails', async () => {
+    const server = mockApi({ [`POST ${UPDATE}`]: { status: 500, body: { message: 'Internal server error' } } });
+    const store = signedInStore();
+
+    renderRefresh(store);
+
+    await waitFor(() => expect(settledMutations(store)).toHaveLength(1));
+    expect(server.requestsTo('POST', UPDATE)).toHaveLength(1);
+    expect(window.localStorage.getItem('lastAnalyticsUpdate')).toBeNull();
+  });
+});

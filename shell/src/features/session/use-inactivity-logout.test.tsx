@@ -1,0 +1,86 @@
+import type { ReactNode } from 'react';
+import { Provider } from 'react-redux';
+import { act, fireEvent, renderHook } from '@testing-library/react';
+import { createAppStore, signedIn, type AppStore } from '@time-wallet/api';
+import { mockApi, NETWORK_FAILURE, resetTestEnvironment, TEST_USER } from '../../testing/mock-api';
+import { useInactivityLogout } from './use-inactivity-logout';
+
+const TIMEOUT_MS = 1000;
+
+function renderInactivityLogout() {
+  const store = createAppStore();
+  store.dispatch(signedIn({ token: 'token-abc', user: TEST_USER }));
+  const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
+  renderHook(() => useInactivityLogout(), { wrapper });
+  return store;
+}
+
+const advance = (ms: number) => act(() => jest.advanceTimersByTimeAsync(ms));
+const session = (store: AppStore) => store.getState().session;
+
+describe('useInactivityLogout', () => {
+  beforeEach(() => {
+    jest.useFakeTimers();
+    resetTestEnvironment({ inactivityTimeoutMs: TIMEOUT_MS });
+  });
+  afterEach(() => {
+    jest.useRealTimers();
+    jest.restoreAllMocks();
+  });
+
+  it('signs out on the server and on this device after the configured time without activity', async () => {
+    const server = mockApi({ 'POST /auth/logout': { status: 204 } });
+    const store = renderInactivityLogout();
+
+    await advance(TIMEOUT_MS - 1);
+    expect(server.requests).toHaveLength(0);
+    expect(session(store).status).toBe('authenticated');
+
+    await advance(1);
+    expect(server.requestsTo('POST', '/auth/logout')).toHaveLength(1);
+    expect(server.requests[0].headers.get('Authorization')).toBe('Bearer token-abc');
+    expect(session(store)).toMatchObject({ status: 'unauthenticated', endedBy: 'signOut', user: null });
+    expect(window.localStorage.getItem('token')).toBeNull();
+  });
+
+  it('signs out on this device even when the server cannot be reached', async () => {
+    mockApi({ 'POST /auth/logout': NETWORK_FAILURE });
+    const store = renderInactivityLogout();
+
+    await advance(TIMEOUT_MS);
+
+    expect(session(store)).toMatchObject({ status: 'unauthenticated', endedBy: 'signOut' });
+  });
+
+  it.each([
+    ['a key press', () => fireEvent.keyDown(document.body, { key: 'a' })],
+    ['a mouse move', () => fireEvent.mouseMove(document.body)],
+    ['a scroll', () => fireEvent.scroll(window)],
+    ['a touch', () => fireEvent.touchStart(document.body)],
+  ])('starts the wait anew after %s', async (_case, beActive) => {
+    const server = mockApi({ 'POST /auth/logout': { status: 204 } });
+    const store = renderInactivityLogout();
+
+    await advance(TIMEOUT_MS - 200);
+    beActive();
+    await advance(TIMEOUT_MS - 1);
+    expect(server.requests).toHaveLength(0);
+    expect(session(store).status).toBe('authenticated');
+
+    await advance(1);
+    expect(server.requestsTo('POST', '/auth/logout')).toHaveLength(1);
+    expect(session(store).endedBy).toBe('signOut');
+  });
+
+  it('does nothing for a guest', async () => {
+    const server = mockApi({ 'POST /auth/logout': { status: 204 } });
+    const store = createAppStore();
+    const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
+    renderHook(() => useInactivityLogout(), { wrapper });
+
+    await advance(TIMEOUT_MS * 5);
+
+    expect(server.requests).toHaveLength(0);
+    expect(session(store).endedBy).toBeNull();
+  });
+});
