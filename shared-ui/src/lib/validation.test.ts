@@ -32,7 +32,8 @@ describe('validateRegistration', () => {
   });
 
   it.each([
-    ['', 'Invalid email format'],
+    ['', 'Email must be at least 5 characters'],
+    ['a@b', 'Email must be at least 5 characters'],
     ['ada.example.com', 'Invalid email format'],
     ['ada@example', 'Invalid email format'],
     ['ada @example.com', 'Invalid email format'],
@@ -59,7 +60,7 @@ describe('validateRegistration', () => {
   });
 
   it('reports one message per field in form order', () => {
-    expect(validateRegistration({ username: 'a_b', email: 'x', password: 'abc', name: '' })).toEqual([
+    expect(validateRegistration({ username: 'a_b', email: 'ab@cd', password: 'abc', name: '' })).toEqual([
       { field: 'username', message: 'Username must be at least 8 characters' },
       { field: 'email', message: 'Invalid email format' },
       { field: 'password', message: 'Password must be at least 8 characters' },

@@ -61,9 +61,18 @@ export function mockApi(routes: Record<string, MockHandler> = {}) {
     requests.push(recorded);
     const handler = routes[`${request.method} ${path}`] ?? routes[`${request.method} ${path.split('?')[0]}`];
     if (handler === undefined) return jsonResponse(404, { message: `No mock for ${request.method} ${path}` });
-    const outcome = typeof handler === 'function' ? await handler(recorded) : handler;
-    if (outcome === NETWORK_FAILURE) throw new TypeError('Failed to fetch');
-    return jsonResponse(outcome.status ?? 200, outcome.body);
+    const answer = (async () => {
+      const outcome = typeof handler === 'function' ? await handler(recorded) : handler;
+      if (outcome === NETWORK_FAILURE) throw new TypeError('Failed to fetch');
+      return jsonResponse(outcome.status ?? 200, outcome.body);
+    })();
+    // Like a browser, an aborted request (the client's timeout) rejects even while the server is still silent.
+    const aborted = new Promise<never>((_resolve, reject) => {
+      const abort = () => reject(request.signal.reason ?? new DOMException('Aborted', 'AbortError'));
+      if (request.signal.aborted) abort();
+      else request.signal.addEventListener('abort', abort, { once: true });
+    });
+    return Promise.race([answer, aborted]);
   });
   return {
     fetchSpy,

@@ -24,7 +24,9 @@ export function renderRoutes(
   routes: RouteObject[],
   { initialEntries = ['/'], store = createAppStore() }: { initialEntries?: Entry[]; store?: AppStore } = {},
 ) {
-  const router = createMemoryRouter([...routes, { path: '*', element: <LocationProbe /> }], { initialEntries });
+  const router = createMemoryRouter([...routes, { path: '*', element: <LocationProbe /> }], {
+    initialEntries,
+  });
   const view = render(
     <Provider store={store}>
       <RouterProvider router={router} />

@@ -3,7 +3,14 @@ import { setRuntimeConfig } from './runtime-config';
 import { sessionApi } from './session-api';
 import { signedIn } from './session-slice';
 import { createAppStore } from './store';
-import { mockApi, resetTestEnvironment, TEST_API_BASE_URL, TEST_USER } from './testing/mock-api';
+import {
+  deferred,
+  mockApi,
+  resetTestEnvironment,
+  TEST_API_BASE_URL,
+  TEST_USER,
+  type MockReply,
+} from './testing/mock-api';
 
 function seedSignedInDevice() {
   const store = createAppStore();
@@ -65,6 +72,29 @@ describe('the api slice', () => {
 
     expect(server.requests[0].url).toBe('https://elsewhere.test/api/auth/logout');
     expect(server.requests[0].method).toBe('POST');
+  });
+
+  it('gives up on a silent server after 10 seconds with a timeout error', async () => {
+    jest.useFakeTimers();
+    try {
+      const silence = deferred<MockReply>();
+      mockApi({ 'GET /categories': () => silence.promise });
+      const store = createAppStore();
+
+      const request = store.dispatch(categoriesApi.endpoints.getCategories.initiate());
+      let settled = false;
+      void request.then(() => {
+        settled = true;
+      });
+      await jest.advanceTimersByTimeAsync(9_999);
+      expect(settled).toBe(false);
+
+      await jest.advanceTimersByTimeAsync(1);
+      const result = await request;
+      expect(result.error).toMatchObject({ status: 'TIMEOUT_ERROR' });
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('ends the session as expired and clears personal data on a 401 to a signed request', async () => {

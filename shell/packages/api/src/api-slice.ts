@@ -36,7 +36,8 @@ const baseQueryWithSession: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQu
   const request = typeof args === 'string' ? { url: args } : args;
   const sentToken = readStoredToken();
   const result = await rawBaseQuery({ ...request, url: `${apiBaseUrl}${request.url}` }, api, extraOptions);
-  if (result.error?.status === 401 && sentToken) api.dispatch(sessionExpired());
+  // Signing out with a token the server already revoked is still a sign-out, not an expiry.
+  if (result.error?.status === 401 && sentToken && api.endpoint !== 'logout') api.dispatch(sessionExpired());
   return result;
 };
 

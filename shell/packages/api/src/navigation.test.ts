@@ -2,9 +2,9 @@ import { signInDestination } from './navigation';
 
 describe('signInDestination', () => {
   it('returns to the protected page the guest was sent away from, with its query and hash', () => {
-    expect(signInDestination({ from: { pathname: '/app/calendar', search: '?week=2026-11-15', hash: '' } })).toBe(
-      '/app/calendar?week=2026-11-15',
-    );
+    expect(
+      signInDestination({ from: { pathname: '/app/calendar', search: '?week=2026-11-15', hash: '' } }),
+    ).toBe('/app/calendar?week=2026-11-15');
     expect(signInDestination({ from: { pathname: '/app/today', search: '', hash: '#task-3' } })).toBe(
       '/app/today#task-3',
     );

@@ -32,10 +32,28 @@ describe('parseRuntimeConfig', () => {
     ['a numeric apiBaseUrl', { apiBaseUrl: 4000, remotes }, 'Runtime config lacks apiBaseUrl'],
     ['no remotes', { apiBaseUrl: '/api' }, 'Runtime config lacks the remotes map'],
     ['a remote that is not a URL string', { apiBaseUrl: '/api', remotes: { mfe_auth: 3001 } }, 'remotes map'],
-    ['a zero timeout', { apiBaseUrl: '/api', remotes, inactivityTimeoutMs: 0 }, 'invalid inactivityTimeoutMs'],
-    ['a negative timeout', { apiBaseUrl: '/api', remotes, inactivityTimeoutMs: -1 }, 'invalid inactivityTimeoutMs'],
-    ['a text timeout', { apiBaseUrl: '/api', remotes, inactivityTimeoutMs: '1000' }, 'invalid inactivityTimeoutMs'],
+    [
+      'a zero timeout',
+      { apiBaseUrl: '/api', remotes, inactivityTimeoutMs: 0 },
+      'invalid inactivityTimeoutMs',
+    ],
+    [
+      'a negative timeout',
+      { apiBaseUrl: '/api', remotes, inactivityTimeoutMs: -1 },
+      'invalid inactivityTimeoutMs',
+    ],
+    [
+      'a text timeout',
+      { apiBaseUrl: '/api', remotes, inactivityTimeoutMs: '1000' },
+      'invalid inactivityTimeoutMs',
+    ],
   ])('rejects %s', (_case, value, message) => {
     expect(() => parseRuntimeConfig(value)).toThrow(message);
+  });
+
+  it('rejects remotes given as a list instead of a map by federation name', () => {
+    expect(() =>
+      parseRuntimeConfig({ apiBaseUrl: '/api', remotes: ['http://localhost:3001/mf-manifest.json'] }),
+    ).toThrow('Runtime config lacks the remotes map');
   });
 });

@@ -22,6 +22,7 @@ function isRecordOfStrings(value: unknown): value is Record<string, string> {
   return (
     typeof value === 'object' &&
     value !== null &&
+    !Array.isArray(value) &&
     Object.values(value).every((entry) => typeof entry === 'string')
   );
 }

@@ -20,7 +20,11 @@ describe('session persistence', () => {
 
     expect(stored('token')).toBe('token-abc');
     expect(JSON.parse(stored('USER')!)).toEqual(TEST_USER);
-    expect(JSON.parse(stored('session')!)).toEqual({ token: 'token-abc', user: TEST_USER, isAuthenticated: true });
+    expect(JSON.parse(stored('session')!)).toEqual({
+      token: 'token-abc',
+      user: TEST_USER,
+      isAuthenticated: true,
+    });
   });
 
   it('starts loading with a stored token and stores the user the server confirmed', () => {
@@ -30,7 +34,11 @@ describe('session persistence', () => {
 
     store.dispatch(sessionConfirmed({ user: TEST_USER }));
 
-    expect(JSON.parse(stored('session')!)).toEqual({ token: 'token-abc', user: TEST_USER, isAuthenticated: true });
+    expect(JSON.parse(stored('session')!)).toEqual({
+      token: 'token-abc',
+      user: TEST_USER,
+      isAuthenticated: true,
+    });
   });
 
   it('removes personal data but keeps the theme when a person signs out', () => {

@@ -14,14 +14,14 @@ export function SideNav() {
 
   return (
     <nav className={styles.nav} aria-label="Main">
-      <NavLink to="/app/wallet" className={styles.logo} aria-label="Time Wallet home">
+      <Link to="/app/wallet" className={styles.logo} aria-label="Time Wallet home">
         <svg viewBox="0 0 32 32" width="32" height="32" aria-hidden="true">
           <rect width="32" height="32" rx="8" fill="var(--color-primary)" />
           <circle cx="16" cy="16" r="9" fill="none" stroke="#fff" strokeWidth="2.5" />
           <path d="M16 10v6l4 3" fill="none" stroke="#fff" strokeWidth="2.5" strokeLinecap="round" />
         </svg>
         <span className={styles.brand}>Time Wallet</span>
-      </NavLink>
+      </Link>
 
       <ul className={styles.links}>
         <li>

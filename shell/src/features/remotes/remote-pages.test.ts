@@ -8,14 +8,19 @@ interface RemoteApp {
   exposes: Record<string, string>;
 }
 
-const apps = jest.requireActual<{ repoRoot: string; remotes: RemoteApp[] }>('../../../packages/devkit/apps.cjs');
+const apps = jest.requireActual<{ repoRoot: string; remotes: RemoteApp[] }>(
+  '../../../packages/devkit/apps.cjs',
+);
 
 describe('the pages the shell routes to', () => {
-  it.each(Object.entries(REMOTE_PAGES))('%s is exposed by the remote it names', (_page, { remote, expose }) => {
-    const app = apps.remotes.find((candidate) => candidate.federationName === remote);
-    expect(app).toBeDefined();
-    expect(Object.keys(app!.exposes)).toContain(`./${expose}`);
-  });
+  it.each(Object.entries(REMOTE_PAGES))(
+    '%s is exposed by the remote it names',
+    (_page, { remote, expose }) => {
+      const app = apps.remotes.find((candidate) => candidate.federationName === remote);
+      expect(app).toBeDefined();
+      expect(Object.keys(app!.exposes)).toContain(`./${expose}`);
+    },
+  );
 
   const exposedFiles = apps.remotes.flatMap((app) =>
     Object.entries(app.exposes).map(([expose, file]) => [`${app.dir} ${expose}`, app.dir, file] as const),

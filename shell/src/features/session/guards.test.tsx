@@ -13,7 +13,15 @@ import { GuestOnly, RequireAuth, RequireConfirmedSession } from './guards';
 
 const routes = [
   { path: '/', element: <h1>Landing</h1> },
-  { path: '/auth/login', element: <GuestOnly><h1>Login form</h1><LocationProbe /></GuestOnly> },
+  {
+    path: '/auth/login',
+    element: (
+      <GuestOnly>
+        <h1>Login form</h1>
+        <LocationProbe />
+      </GuestOnly>
+    ),
+  },
   {
     path: '/app',
     element: <RequireAuth />,
@@ -108,7 +116,9 @@ describe('GuestOnly', () => {
 
   it('sends a signed-in person to the page they were headed for', () => {
     renderRoutes(routes, {
-      initialEntries: [{ pathname: '/auth/login', state: { from: { pathname: '/app/calendar', search: '' } } }],
+      initialEntries: [
+        { pathname: '/auth/login', state: { from: { pathname: '/app/calendar', search: '' } } },
+      ],
       store: signedInStore(),
     });
 

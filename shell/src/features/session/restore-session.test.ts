@@ -50,7 +50,11 @@ describe('restoreSession', () => {
 
     await restoreSession(store.dispatch);
 
-    expect(store.getState().session).toMatchObject({ status: 'unauthenticated', isAuthenticated: false, user: null });
+    expect(store.getState().session).toMatchObject({
+      status: 'unauthenticated',
+      isAuthenticated: false,
+      user: null,
+    });
     expect(stored('token')).toBeNull();
     expect(stored('USER')).toBeNull();
     expect(stored('lastAnalyticsUpdate')).toBeNull();
@@ -74,15 +78,18 @@ describe('restoreSession', () => {
   it.each([
     ['lacks an email', { id: 'user-1', username: 'adalovelace' }],
     ['is corrupt', '{"id":'],
-  ])('signs out and clears the device when the server cannot be reached and the stored user %s', async (_case, user) => {
-    mockApi({ 'GET /auth/validate': NETWORK_FAILURE });
-    const store = deviceWithToken(user);
+  ])(
+    'signs out and clears the device when the server cannot be reached and the stored user %s',
+    async (_case, user) => {
+      mockApi({ 'GET /auth/validate': NETWORK_FAILURE });
+      const store = deviceWithToken(user);
 
-    await restoreSession(store.dispatch);
+      await restoreSession(store.dispatch);
 
-    expect(store.getState().session).toMatchObject({ status: 'unauthenticated', isAuthenticated: false });
-    expect(stored('token')).toBeNull();
-    expect(stored('USER')).toBeNull();
-    expect(stored('lastAnalyticsUpdate')).toBeNull();
-  });
+      expect(store.getState().session).toMatchObject({ status: 'unauthenticated', isAuthenticated: false });
+      expect(stored('token')).toBeNull();
+      expect(stored('USER')).toBeNull();
+      expect(stored('lastAnalyticsUpdate')).toBeNull();
+    },
+  );
 });

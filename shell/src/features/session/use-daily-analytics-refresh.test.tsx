@@ -78,7 +78,9 @@ describe('useDailyAnalyticsRefresh', () => {
   });
 
   it('stores no marker when the refresh fails', async () => {
-    const server = mockApi({ [`POST ${UPDATE}`]: { status: 500, body: { message: 'Internal server error' } } });
+    const server = mockApi({
+      [`POST ${UPDATE}`]: { status: 500, body: { message: 'Internal server error' } },
+    });
     const store = signedInStore();
 
     renderRefresh(store);

@@ -57,6 +57,8 @@ describe('useInactivityLogout', () => {
     ['a mouse move', () => fireEvent.mouseMove(document.body)],
     ['a scroll', () => fireEvent.scroll(window)],
     ['a touch', () => fireEvent.touchStart(document.body)],
+    ['a click', () => fireEvent.mouseDown(document.body)],
+    ['a wheel turn', () => fireEvent.wheel(document.body)],
   ])('starts the wait anew after %s', async (_case, beActive) => {
     const server = mockApi({ 'POST /auth/logout': { status: 204 } });
     const store = renderInactivityLogout();
@@ -66,6 +68,19 @@ describe('useInactivityLogout', () => {
     await advance(TIMEOUT_MS - 1);
     expect(server.requests).toHaveLength(0);
     expect(session(store).status).toBe('authenticated');
+
+    await advance(1);
+    expect(server.requestsTo('POST', '/auth/logout')).toHaveLength(1);
+    expect(session(store).endedBy).toBe('signOut');
+  });
+
+  it('waits 30 minutes when the runtime config sets no timeout', async () => {
+    resetTestEnvironment();
+    const server = mockApi({ 'POST /auth/logout': { status: 204 } });
+    const store = renderInactivityLogout();
+
+    await advance(1_799_999);
+    expect(server.requests).toHaveLength(0);
 
     await advance(1);
     expect(server.requestsTo('POST', '/auth/logout')).toHaveLength(1);

@@ -41,7 +41,10 @@ describe('LoginPage', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeInTheDocument();
     expect(screen.getByText('Please enter your account details')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/');
-    expect(screen.getByRole('link', { name: 'Forgot password' })).toHaveAttribute('href', '/auth/forgot-password');
+    expect(screen.getByRole('link', { name: 'Forgot password' })).toHaveAttribute(
+      'href',
+      '/auth/forgot-password',
+    );
     expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/auth/register');
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
   });
@@ -130,7 +133,10 @@ describe('LoginPage', () => {
     mockApi({ 'POST /auth/login': successfulLogin });
     renderLogin({
       initialEntries: [
-        { pathname: '/auth/login', state: { from: { pathname: '/app/calendar', search: '?week=2026-11-15' } } },
+        {
+          pathname: '/auth/login',
+          state: { from: { pathname: '/app/calendar', search: '?week=2026-11-15' } },
+        },
       ],
     });
 

@@ -76,4 +76,14 @@ describe('LogoutPage', () => {
     await act(() => jest.advanceTimersByTimeAsync(1500));
     expect(session(store).endedBy).toBe('signOut');
   });
+
+  it('ends as a sign-out, not an expiry, when the server already revoked the token', async () => {
+    mockApi({ 'POST /auth/logout': { status: 401, body: { message: 'Invalid or expired token' } } });
+    const store = signedInDevice();
+    renderPage(<LogoutPage />, { path: '/app/logout', store });
+
+    await flush();
+
+    expect(session(store).endedBy).not.toBe('expiry');
+  });
 });

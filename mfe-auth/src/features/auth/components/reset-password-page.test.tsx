@@ -27,8 +27,13 @@ describe('ResetPasswordPage', () => {
     mockApi();
     renderReset('');
 
-    expect(screen.getByRole('alert')).toHaveTextContent('This reset link is incomplete. Please request a new one.');
-    expect(screen.getByRole('link', { name: 'Request a new link' })).toHaveAttribute('href', '/auth/forgot-password');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'This reset link is incomplete. Please request a new one.',
+    );
+    expect(screen.getByRole('link', { name: 'Request a new link' })).toHaveAttribute(
+      'href',
+      '/auth/forgot-password',
+    );
     expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
   });
 
@@ -50,19 +55,26 @@ describe('ResetPasswordPage', () => {
 
     await choose('Secret#123', 'Secret#124');
 
-    expect(screen.getByLabelText('Confirm new password')).toHaveAccessibleDescription('The passwords do not match');
+    expect(screen.getByLabelText('Confirm new password')).toHaveAccessibleDescription(
+      'The passwords do not match',
+    );
     expect(server.requests).toHaveLength(0);
   });
 
   it("shows the server's message when it refuses the link", async () => {
     const server = mockApi({
-      'POST /auth/reset-password': { status: 400, body: { message: 'This reset link has expired' } },
+      'POST /auth/reset-password': {
+        status: 400,
+        body: { message: 'This password reset link has expired; ask for a new one' },
+      },
     });
     renderReset('?token=reset-123');
 
     await choose('Secret#123');
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('This reset link has expired');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This password reset link has expired; ask for a new one',
+    );
     expect(screen.getByRole('link', { name: 'Request a new link' })).toBeInTheDocument();
     expect(server.requests[0].body).toEqual({ token: 'reset-123', password: 'Secret#123' });
   });

@@ -4,20 +4,75 @@ const answered = (status: number, data: unknown) => ({ status, data });
 
 describe('registrationFailureFrom', () => {
   it.each([
-    ['Username already exists', 'username', 'This username is already taken. Please choose a different one.', 'Username is already taken'],
-    ['This username is already in use', 'username', 'This username is already taken. Please choose a different one.', 'Username is already taken'],
-    ['Invalid username', 'username', 'Username must be 3-50 characters and contain only letters, numbers, and underscores.', 'Invalid username format'],
-    ['Username has a bad format', 'username', 'Username must be 3-50 characters and contain only letters, numbers, and underscores.', 'Invalid username format'],
+    [
+      'Username already exists',
+      'username',
+      'This username is already taken. Please choose a different one.',
+      'Username is already taken',
+    ],
+    [
+      'This username is already in use',
+      'username',
+      'This username is already taken. Please choose a different one.',
+      'Username is already taken',
+    ],
+    [
+      'Invalid username',
+      'username',
+      'Username must be 3-50 characters and contain only letters, numbers, and underscores.',
+      'Invalid username format',
+    ],
+    [
+      'Username has a bad format',
+      'username',
+      'Username must be 3-50 characters and contain only letters, numbers, and underscores.',
+      'Invalid username format',
+    ],
     ['Username is reserved', 'username', 'Username error: Username is reserved', 'Username issue'],
-    ['Email already exists', 'email', 'This email is already registered. Try logging in instead.', 'Email is already registered'],
-    ['This email is already registered', 'email', 'This email is already registered. Try logging in instead.', 'Email is already registered'],
+    [
+      'Email already exists',
+      'email',
+      'This email is already registered. Try logging in instead.',
+      'Email is already registered',
+    ],
+    [
+      'This email is already registered',
+      'email',
+      'This email is already registered. Try logging in instead.',
+      'Email is already registered',
+    ],
     ['Invalid email', 'email', 'Please enter a valid email address.', 'Invalid email format'],
     ['Email domain is blocked', 'email', 'Email error: Email domain is blocked', 'Email issue'],
-    ['Password is too weak', 'password', 'Password must contain at least 8 characters with uppercase, lowercase, number, and special character.', 'Password too weak'],
-    ['Password strength is insufficient', 'password', 'Password must contain at least 8 characters with uppercase, lowercase, number, and special character.', 'Password too weak'],
-    ['Invalid password', 'password', 'Password must be 8-100 characters with uppercase, lowercase, number, and special character.', 'Invalid password format'],
-    ['Password format is wrong', 'password', 'Password must be 8-100 characters with uppercase, lowercase, number, and special character.', 'Invalid password format'],
-    ['Password was found in a breach', 'password', 'Password error: Password was found in a breach', 'Password issue'],
+    [
+      'Password is too weak',
+      'password',
+      'Password must contain at least 8 characters with uppercase, lowercase, number, and special character.',
+      'Password too weak',
+    ],
+    [
+      'Password strength is insufficient',
+      'password',
+      'Password must contain at least 8 characters with uppercase, lowercase, number, and special character.',
+      'Password too weak',
+    ],
+    [
+      'Invalid password',
+      'password',
+      'Password must be 8-100 characters with uppercase, lowercase, number, and special character.',
+      'Invalid password format',
+    ],
+    [
+      'Password format is wrong',
+      'password',
+      'Password must be 8-100 characters with uppercase, lowercase, number, and special character.',
+      'Invalid password format',
+    ],
+    [
+      'Password was found in a breach',
+      'password',
+      'Password error: Password was found in a breach',
+      'Password issue',
+    ],
     ['Name is too short', 'name', 'Name must be at least 5 characters.', 'Invalid name format'],
   ])('maps "%s" to the %s field', (message, field, fieldMessage, general) => {
     expect(registrationFailureFrom(answered(400, { message }))).toEqual({
