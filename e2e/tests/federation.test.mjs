@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
-import { startStack } from '../support/stack.mjs';
+import { sparePort, startStack } from '../support/stack.mjs';
 import { launchBrowser } from '../support/browser.mjs';
 import { apiClient, storeSession } from '../support/api-client.mjs';
 import { buildRemoteVariant } from '../support/remote-variant.mjs';
@@ -137,7 +137,7 @@ describe('module federation', () => {
       replace: ['Your Tags', 'Your Tags (v2)'],
     });
     try {
-      await stack.deployRemote('mfe_tags', variant.distDir, 3115);
+      await stack.deployRemote('mfe_tags', variant.distDir, sparePort(0));
       await storeSession(browser.page, stack.shellUrl, account);
       await browser.page.goto(`${stack.shellUrl}/app/edit-tags`);
       await heading('Your Tags (v2)').waitFor();
