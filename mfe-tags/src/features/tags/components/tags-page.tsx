@@ -1,19 +1,69 @@
-import { useGetCategoriesQuery } from '@time-wallet/api';
+import { useState } from 'react';
+import { useGetCategoriesQuery, type Category } from '@time-wallet/api';
+import { Button, Skeleton } from '@time-wallet/shared-ui';
+import { swatchesFor } from '@time-wallet/shared-ui/lib';
+import { colourForNewTag } from '../lib/tag-rules';
+import { CategoryModal } from './category-modal';
+import { TagList } from './tag-list';
 import styles from './tags-page.module.css';
 
+type Editing = { kind: 'add' } | { kind: 'edit'; category: Category } | null;
+
 export function TagsPage() {
-  const { data: categories = [], isLoading } = useGetCategoriesQuery();
+  const { data: categories = [], isLoading, isError, refetch } = useGetCategoriesQuery();
+  const [editing, setEditing] = useState<Editing>(null);
+  const swatches = swatchesFor(categories);
+
   return (
     <section className={styles.page} aria-labelledby="tags-page-title">
-      <header>
-        <h1 id="tags-page-title" className={styles.title}>
-          Your Tags
-        </h1>
-        <p className={styles.subtitle}>Double click to edit your tags</p>
+      <header className={styles.header}>
+        <div>
+          <h1 id="tags-page-title" className={styles.title}>
+            Your Tags
+          </h1>
+          <p id="tags-page-hint" className={styles.subtitle}>
+            Double click to edit your tags
+          </p>
+          <p id="tags-page-keyboard-hint" className="visually-hidden">
+            Or press Enter on a tag.
+          </p>
+        </div>
+        <Button onClick={() => setEditing({ kind: 'add' })}>Add Tag</Button>
       </header>
-      <p className={styles.status} aria-live="polite">
-        {isLoading ? 'Loading your categories…' : `${categories.length} categories`}
-      </p>
+
+      {isLoading ? (
+        <div className={styles.loading} aria-busy="true">
+          <span className="visually-hidden">Loading your tags</span>
+          {[0, 1, 2, 3].map((row) => (
+            <Skeleton key={row} height="3.25rem" radius="var(--radius-lg)" />
+          ))}
+        </div>
+      ) : isError && categories.length === 0 ? (
+        <div className={styles.notice}>
+          <p>Your tags could not be loaded.</p>
+          <Button variant="secondary" onClick={() => void refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : categories.length === 0 ? (
+        <p className={styles.notice}>No tags yet. Add one to give your tasks a name and a colour.</p>
+      ) : (
+        <TagList
+          categories={categories}
+          onEdit={(category) => setEditing({ kind: 'edit', category })}
+          describedBy="tags-page-hint tags-page-keyboard-hint"
+        />
+      )}
+
+      {editing && (
+        <CategoryModal
+          key={editing.kind === 'edit' ? editing.category._id : 'new'}
+          category={editing.kind === 'edit' ? editing.category : undefined}
+          swatches={swatches}
+          newTagColor={colourForNewTag(categories)}
+          onClose={() => setEditing(null)}
+        />
+      )}
     </section>
   );
 }

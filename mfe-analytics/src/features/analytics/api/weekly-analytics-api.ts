@@ -1,0 +1,73 @@
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { api, readStoredToken } from '@time-wallet/api';
+
+export interface CategoryMinutes {
+  categoryId: string;
+  name: string;
+  color?: string;
+  minutes: number;
+  percent?: number;
+}
+
+export interface DailyMinutes {
+  /** YYYY-MM-DD, the user's local day. */
+  date: string;
+  minutes: number;
+  productiveMinutes: number;
+}
+
+/** GET /aggregation/analytics/weekly: the Sunday..Saturday week containing the requested day. */
+export interface WeeklyAnalytics {
+  weekStart?: string;
+  weekEnd?: string;
+  totalMinutes: number;
+  byCategory: CategoryMinutes[];
+  averageProductiveHours: number;
+  streak: number;
+  daily?: DailyMinutes[];
+}
+
+export interface WeeklyComparison {
+  thisWeek: WeeklyAnalytics;
+  lastWeek: WeeklyAnalytics;
+}
+
+export interface WeeklyComparisonRequest {
+  /** The user's today, YYYY-MM-DD. */
+  today: string;
+  /** Seven days before today, YYYY-MM-DD. */
+  sameDayLastWeek: string;
+}
+
+export const ANALYTICS_FETCH_FAILED = 'Failed to fetch analytics data';
+export const NO_TOKEN_MESSAGE = 'No authentication token found';
+export const UNKNOWN_ERROR_MESSAGE = 'Unknown error occurred';
+
+/** The message a failure carries: the spec's text for a non-ok answer, else what went wrong without its type name. */
+function analyticsFailureMessage(error: FetchBaseQueryError): string {
+  if (typeof error.status === 'number') return ANALYTICS_FETCH_FAILED;
+  if (error.status === 'PARSING_ERROR') return ANALYTICS_FETCH_FAILED;
+  const described = 'error' in error ? error.error.replace(/^\w*Error:\s*/, '') : '';
+  return described || UNKNOWN_ERROR_MESSAGE;
+}
+
+export const weeklyAnalyticsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getWeeklyComparison: build.query<WeeklyComparison, WeeklyComparisonRequest>({
+      async queryFn({ today, sameDayLastWeek }, _api, _extraOptions, baseQuery) {
+        if (!readStoredToken()) return { error: { status: 'CUSTOM_ERROR', error: NO_TOKEN_MESSAGE } };
+        const weekOf = (date: string) =>
+          baseQuery(`/aggregation/analytics/weekly?date=${encodeURIComponent(date)}`);
+        const [thisWeek, lastWeek] = await Promise.all([weekOf(today), weekOf(sameDayLastWeek)]);
+        const failure = thisWeek.error ?? lastWeek.error;
+        if (failure) return { error: { status: 'CUSTOM_ERROR', error: analyticsFailureMessage(failure) } };
+        return {
+          data: { thisWeek: thisWeek.data as WeeklyAnalytics, lastWeek: lastWeek.data as WeeklyAnalytics },
+        };
+      },
+      providesTags: ['Analytics'],
+    }),
+  }),
+});
+
+export const { useGetWeeklyComparisonQuery } = weeklyAnalyticsApi;

@@ -1,0 +1,65 @@
+import { DEFAULT_CATEGORY_COLOR, roundPercent } from '@time-wallet/shared-ui/lib';
+import type { CategoryMinutes } from '../api/weekly-analytics-api';
+import { formatHours } from '../lib/analytics-figures';
+import styles from './category-share-chart.module.css';
+
+// r = 100 / 2π, so the circumference is 100 and a share in percent is its own dash length.
+const RADIUS = 15.9155;
+const CENTRE = 21;
+
+/** Every category of the week as a ring; its legend, with hours and shares, is the text alternative. */
+export function CategoryShareChart({ byCategory }: { byCategory: CategoryMinutes[] }) {
+  const categories = byCategory.filter((category) => category.minutes > 0);
+  const totalMinutes = categories.reduce((sum, category) => sum + category.minutes, 0);
+  if (totalMinutes === 0) {
+    return <p className={styles.empty}>No time in a category this week yet.</p>;
+  }
+
+  const lengths = categories.map((category) => (category.minutes / totalMinutes) * 100);
+  const segments = categories.map((category, index) => {
+    const drawnBefore = lengths.slice(0, index).reduce((sum, length) => sum + length, 0);
+    // Dashes start at 3 o'clock; an offset of 25 starts the first at 12 o'clock.
+    return { category, length: lengths[index], offset: 25 - drawnBefore };
+  });
+
+  return (
+    <div className={styles.chart}>
+      <div className={styles.ring}>
+        <svg viewBox="0 0 42 42" className={styles.svg} aria-hidden="true" focusable="false">
+          <circle className={styles.track} cx={CENTRE} cy={CENTRE} r={RADIUS} />
+          {segments.map(({ category, length, offset }) => (
+            <circle
+              key={category.categoryId}
+              className={styles.segment}
+              cx={CENTRE}
+              cy={CENTRE}
+              r={RADIUS}
+              style={{ stroke: category.color || DEFAULT_CATEGORY_COLOR }}
+              strokeDasharray={`${length} ${100 - length}`}
+              strokeDashoffset={offset}
+            />
+          ))}
+        </svg>
+        <span className={styles.total}>
+          <strong>{formatHours(totalMinutes / 60)}</strong>
+          <span>hours</span>
+        </span>
+      </div>
+      <ul className={styles.legend} aria-label="Time per category this week">
+        {categories.map((category) => (
+          <li key={category.categoryId} className={styles.legendItem}>
+            <span
+              className={styles.swatch}
+              style={{ background: category.color || DEFAULT_CATEGORY_COLOR }}
+              aria-hidden="true"
+            />
+            <span className={styles.name}>{category.name}</span>
+            <span className={styles.figures}>
+              {formatHours(category.minutes / 60)} h · {roundPercent(category.minutes, totalMinutes)}%
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

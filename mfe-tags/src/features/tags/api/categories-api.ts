@@ -1,0 +1,33 @@
+import { api, type Category } from '@time-wallet/api';
+
+export interface CategoryDraft {
+  name: string;
+  color: string;
+}
+
+// A tag's name and colour show in task lists and analytics, so those refetch too.
+const CATEGORY_CHANGED = [{ type: 'Category' as const, id: 'LIST' }, 'Task' as const, 'Analytics' as const];
+
+export const tagsCategoriesApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    addCategory: build.mutation<Category, CategoryDraft>({
+      query: (draft) => ({ url: '/categories', method: 'POST', body: draft }),
+      invalidatesTags: CATEGORY_CHANGED,
+    }),
+    updateCategory: build.mutation<Category, CategoryDraft & { id: string }>({
+      query: ({ id, ...draft }) => ({
+        url: `/categories/${encodeURIComponent(id)}`,
+        method: 'PATCH',
+        body: draft,
+      }),
+      invalidatesTags: CATEGORY_CHANGED,
+    }),
+    deleteCategory: build.mutation<void, string>({
+      query: (id) => ({ url: `/categories/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: CATEGORY_CHANGED,
+    }),
+  }),
+});
+
+export const { useAddCategoryMutation, useUpdateCategoryMutation, useDeleteCategoryMutation } =
+  tagsCategoriesApi;
