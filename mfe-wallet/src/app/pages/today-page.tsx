@@ -1,3 +1,3 @@
-import { TodayPage } from '../../features/today/components/today-page';
+import { TodayPage } from '../../features/tasks/components/today-page';
 
 export default TodayPage;

@@ -1,3 +1,3 @@
-import { YesterdayPage } from '../../features/yesterday/components/yesterday-page';
+import { YesterdayPage } from '../../features/tasks/components/yesterday-page';
 
 export default YesterdayPage;

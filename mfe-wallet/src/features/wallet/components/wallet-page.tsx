@@ -1,19 +1,26 @@
-import { useGetCategoriesQuery } from '@time-wallet/api';
+import { Banner } from '@time-wallet/shared-ui';
+import { PageHeader } from '../../../components/page-header';
+import { useWallet } from '../hooks/use-wallet';
+import { Reminders } from './reminders';
+import { WalletSummary } from './wallet-summary';
 import styles from './wallet-page.module.css';
 
 export function WalletPage() {
-  const { data: categories = [], isLoading } = useGetCategoriesQuery();
+  const { wallet, isLoading, error, dismissError, refresh } = useWallet();
   return (
     <section className={styles.page} aria-labelledby="wallet-page-title">
-      <header>
-        <h1 id="wallet-page-title" className={styles.title}>
-          Manage Time Wallet
-        </h1>
-        <p className={styles.subtitle}>Balance habits, reminders, events, activites</p>
-      </header>
-      <p className={styles.status} aria-live="polite">
-        {isLoading ? 'Loading your categories…' : `${categories.length} categories`}
-      </p>
+      <PageHeader
+        titleId="wallet-page-title"
+        title="Manage Time Wallet"
+        subtitle="Balance habits, reminders, events, activites"
+      />
+      {error && (
+        <Banner tone="error" onDismiss={dismissError}>
+          {error}
+        </Banner>
+      )}
+      <WalletSummary wallet={wallet} isLoading={isLoading} onRefresh={refresh} />
+      <Reminders spentHours={wallet?.spentHours ?? 0} />
     </section>
   );
 }

@@ -1,0 +1,16 @@
+import type { CSSProperties } from 'react';
+import type { Category } from '@time-wallet/api';
+import { categoryOf, UNKNOWN_CATEGORY, type Task } from '../lib/task';
+import styles from './category-name.module.css';
+
+/** The task's category name in the category's colour, or 'Unknown Category' when it matches none. */
+export function CategoryName({ task, categories }: { task: Task; categories: readonly Category[] }) {
+  const category = categoryOf(task, categories);
+  if (!category) return <span className={styles.unknown}>{UNKNOWN_CATEGORY}</span>;
+  return (
+    <span className={styles.category} style={{ '--category-color': category.color } as CSSProperties}>
+      <span className={styles.swatch} aria-hidden="true" />
+      {category.name}
+    </span>
+  );
+}

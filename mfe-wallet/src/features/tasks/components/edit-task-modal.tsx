@@ -1,0 +1,91 @@
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import type { Category } from '@time-wallet/api';
+import { Button, Modal } from '@time-wallet/shared-ui';
+import { useDeleteTaskMutation, useEditTaskMutation } from '../api/tasks-api';
+import { clockTimesOf, instantAt, taskTimesError, type Task } from '../lib/task';
+import { TaskFields } from './task-fields';
+
+const FORM_ID = 'edit-task-form';
+
+/** 'Edit Task': closes on Save or Delete success, Cancel, Escape or a click on the backdrop. */
+export function EditTaskModal({
+  task,
+  categories,
+  onClose,
+}: {
+  task: Task;
+  categories: readonly Category[];
+  onClose: () => void;
+}) {
+  const clock = clockTimesOf(task);
+  const [draft, setDraft] = useState({
+    title: task.title,
+    categoryId: task.categoryId,
+    startHHMM: clock.start,
+    endHHMM: clock.end,
+    notes: task.notes,
+  });
+  const [timesError, setTimesError] = useState<string | null>(null);
+  const [editTask, editing] = useEditTaskMutation();
+  const [deleteTask, deleting] = useDeleteTaskMutation();
+  const busy = editing.isLoading || deleting.isLoading;
+
+  const save = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const invalidTimes = taskTimesError(draft);
+    setTimesError(invalidTimes);
+    if (invalidTimes) return;
+    const result = await editTask({
+      id: task._id,
+      edit: {
+        ...draft,
+        date: task.date,
+        start: instantAt(task.date, draft.startHHMM),
+        end: instantAt(task.date, draft.endHHMM),
+      },
+    });
+    if (result.error) toast.error('Failed to update task.');
+    else onClose();
+  };
+
+  const remove = async () => {
+    const result = await deleteTask(task._id);
+    if (result.error) toast.error('Failed to delete task.');
+    else onClose();
+  };
+
+  return (
+    <Modal
+      open
+      title="Edit Task"
+      width="24rem"
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="danger" onClick={remove} disabled={busy} busy={deleting.isLoading}>
+            Delete
+          </Button>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form={FORM_ID} disabled={busy} busy={editing.isLoading}>
+            Save
+          </Button>
+        </>
+      }
+    >
+      <form id={FORM_ID} onSubmit={save} aria-label="Edit Task">
+        <TaskFields
+          draft={draft}
+          categories={categories}
+          timesError={timesError}
+          onChange={(changes) => {
+            setDraft((current) => ({ ...current, ...changes }));
+            setTimesError(null);
+          }}
+        />
+      </form>
+    </Modal>
+  );
+}

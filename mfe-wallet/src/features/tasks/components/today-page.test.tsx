@@ -1,0 +1,292 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import toast from 'react-hot-toast';
+import { toLocalDateKey } from '@time-wallet/shared-ui/lib';
+import { mockApi, NETWORK_FAILURE, resetTestEnvironment, type MockHandler } from '../../../testing/mock-api';
+import { renderPage } from '../../../testing/render';
+import { instantAt, type Task } from '../lib/task';
+import { TodayPage } from './today-page';
+
+const user = userEvent.setup({ delay: null });
+const today = toLocalDateKey();
+
+const task = (changes: Partial<Task> = {}): Task => {
+  const startHHMM = changes.startHHMM ?? '09:00';
+  const endHHMM = changes.endHHMM ?? '10:30';
+  return {
+    _id: 't1',
+    title: 'Gym',
+    categoryId: 'c1',
+    notes: '',
+    date: today,
+    done: false,
+    isEvent: false,
+    isReminder: false,
+    carryover: false,
+    ...changes,
+    startHHMM,
+    endHHMM,
+    start: instantAt(today, startHHMM),
+    end: instantAt(today, endHHMM),
+  };
+};
+
+const CATEGORIES = [{ _id: 'c1', name: 'Health', color: '#E0533D' }];
+
+function renderToday(routes: Record<string, MockHandler> = {}, tasks: Task[] = [task()]) {
+  const server = mockApi({
+    'GET /categories': { body: CATEGORIES },
+    [`GET /tasks?date=${today}`]: { body: { tasks } },
+    ...routes,
+  });
+  return { server, ...renderPage(<TodayPage />, { path: '/app/today' }) };
+}
+
+async function fillNewTask({ title = 'Read', start = '14:00', end = '15:00', category = 'Health' } = {}) {
+  const form = screen.getByRole('form', { name: 'New Task' });
+  await within(form).findByRole('option', { name: category });
+  if (title) await user.type(within(form).getByRole('textbox', { name: 'Title' }), title);
+  await user.selectOptions(within(form).getByRole('combobox', { name: 'Category' }), category);
+  if (start) fireEvent.change(within(form).getByLabelText('Start Time'), { target: { value: start } });
+  if (end) fireEvent.change(within(form).getByLabelText('End Time'), { target: { value: end } });
+  await user.type(within(form).getByRole('textbox', { name: 'Notes' }), 'Two chapters');
+  return form;
+}
+
+const taskRow = (title: string) =>
+  screen.getByRole('checkbox', { name: `${title} done` }).closest('li') as HTMLElement;
+
+describe('TodayPage', () => {
+  beforeEach(() => {
+    resetTestEnvironment();
+    window.localStorage.setItem('token', 'token-1');
+  });
+  afterEach(() => {
+    act(() => toast.remove());
+    jest.restoreAllMocks();
+  });
+
+  it("lists today's tasks with the category in its colour and 24-hour times", async () => {
+    const { server } = renderToday({}, [
+      task(),
+      task({ _id: 't2', title: 'Call mum', categoryId: 'gone', startHHMM: '18:15', endHHMM: '19:00' }),
+    ]);
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Today Activities' })).toBeInTheDocument();
+    expect(screen.getByText('Manage your habits, reminders, events, activites')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'New Task' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Task List' })).toBeInTheDocument();
+    const gym = await waitFor(() => taskRow('Gym'));
+    expect(within(gym).getByText('Health')).toHaveStyle({ '--category-color': '#E0533D' });
+    expect(gym).toHaveTextContent('09:00 – 10:30');
+    expect(taskRow('Call mum')).toHaveTextContent('Unknown Category');
+    expect(taskRow('Call mum')).toHaveTextContent('18:15 – 19:00');
+    expect(server.requestsTo('GET', '/tasks')[0].path).toBe(`/tasks?date=${today}`);
+  });
+
+  it('shows two placeholder rows while the list is empty', async () => {
+    const { container } = renderToday({}, []);
+    expect(await screen.findByText('No tasks for today yet.')).toBeInTheDocument();
+    expect(container.querySelectorAll('ul[aria-hidden="true"] > li')).toHaveLength(2);
+  });
+
+  it('adds a task for the local day and refreshes the list', async () => {
+    let tasks = [task()];
+    const { server } = renderToday({
+      [`GET /tasks?date=${today}`]: () => ({ body: { tasks } }),
+      'POST /tasks': (request) => {
+        tasks = [...tasks, task({ _id: 't2', title: 'Read', startHHMM: '14:00', endHHMM: '15:00' })];
+        return { status: 201, body: { ...tasks[1], ...(request.body as object) } };
+      },
+    });
+    await waitFor(() => taskRow('Gym'));
+
+    const form = await fillNewTask();
+    await user.click(within(form).getByRole('button', { name: 'Add Task' }));
+
+    expect(await screen.findByText('Task added successfully!')).toBeInTheDocument();
+    expect(server.requestsTo('POST', '/tasks')[0].body).toEqual({
+      title: 'Read',
+      categoryId: 'c1',
+      startHHMM: '14:00',
+      endHHMM: '15:00',
+      notes: 'Two chapters',
+      date: today,
+      isEvent: false,
+      isReminder: false,
+      carryover: false,
+    });
+    await waitFor(() => expect(taskRow('Read')).toHaveTextContent('14:00 – 15:00'));
+    expect(within(form).getByRole('textbox', { name: 'Title' })).toHaveValue('');
+  });
+
+  it('refuses an end time before the start time before any request', async () => {
+    const { server } = renderToday();
+    const form = await fillNewTask({ start: '16:00', end: '15:30' });
+    await user.click(within(form).getByRole('button', { name: 'Add Task' }));
+
+    expect(within(form).getByLabelText('End Time')).toHaveAccessibleDescription(
+      'End time must be after start time.',
+    );
+    expect(server.requestsTo('POST', '/tasks')).toHaveLength(0);
+  });
+
+  it.each<[string, MockHandler, string]>([
+    [
+      "the server's refusal",
+      { status: 400, body: { message: 'Title is required' } },
+      'Failed to add task: Title is required',
+    ],
+    ['a refusal without a message', { status: 500, body: {} }, 'Failed to add task: Failed to create task'],
+    ['no network', NETWORK_FAILURE, 'An error occurred while adding the task.'],
+  ])('tells about %s when adding', async (_case, failure, message) => {
+    renderToday({ 'POST /tasks': failure });
+    const form = await fillNewTask();
+    await user.click(within(form).getByRole('button', { name: 'Add Task' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+  });
+
+  it.each([
+    [false, true],
+    [true, false],
+  ])('flips done from %p to %p with the checkbox', async (before, after) => {
+    let tasks = [task({ done: before })];
+    const { server } = renderToday({
+      [`GET /tasks?date=${today}`]: () => ({ body: { tasks } }),
+      'PATCH /tasks/t1': (request) => {
+        tasks = [{ ...tasks[0], ...(request.body as Partial<Task>) }];
+        return { body: tasks[0] };
+      },
+    });
+    const checkbox = await screen.findByRole('checkbox', { name: 'Gym done', checked: before });
+
+    await user.click(checkbox);
+
+    await waitFor(() => expect(server.requestsTo('GET', '/tasks')).toHaveLength(2));
+    await waitFor(() => expect(checkbox).toHaveProperty('checked', after));
+    expect(server.requestsTo('PATCH', '/tasks/t1')[0].body).toEqual({ done: after });
+  });
+
+  it('puts the checkbox back and says so when the toggle fails', async () => {
+    renderToday({ 'PATCH /tasks/t1': { status: 500 } });
+    const checkbox = await screen.findByRole('checkbox', { name: 'Gym done' });
+
+    await user.click(checkbox);
+
+    expect(await screen.findByText('Failed to toggle task done status.')).toBeInTheDocument();
+    expect(checkbox).not.toBeChecked();
+  });
+
+  describe('the Edit Task modal', () => {
+    async function openEditor() {
+      await waitFor(() => taskRow('Gym'));
+      await user.dblClick(within(taskRow('Gym')).getByText('Gym'));
+      return screen.getByRole('dialog', { name: 'Edit Task' });
+    }
+
+    it('opens on double-click, about 24rem wide, with the task filled in', async () => {
+      renderToday();
+      const dialog = await openEditor();
+
+      expect(dialog).toHaveStyle({ width: '24rem' });
+      expect(within(dialog).getByRole('textbox', { name: 'Title' })).toHaveValue('Gym');
+      expect(within(dialog).getByRole('combobox', { name: 'Category' })).toHaveValue('c1');
+      expect(within(dialog).getByLabelText('Start Time')).toHaveValue('09:00');
+      expect(within(dialog).getByLabelText('End Time')).toHaveValue('10:30');
+      for (const name of ['Save', 'Cancel', 'Delete']) {
+        expect(within(dialog).getByRole('button', { name })).toBeInTheDocument();
+      }
+    });
+
+    it('opens from the keyboard with the Edit button and closes on Escape', async () => {
+      renderToday();
+      const edit = await screen.findByRole('button', { name: 'Edit Gym' });
+      edit.focus();
+      await user.keyboard('{Enter}');
+      expect(screen.getByRole('dialog', { name: 'Edit Task' })).toBeInTheDocument();
+
+      await user.keyboard('{Escape}');
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+
+    it('saves the edited task with start and end built from its day, and closes', async () => {
+      const { server } = renderToday({ 'PATCH /tasks/t1': { body: task({ title: 'Swim' }) } });
+      const dialog = await openEditor();
+
+      const title = within(dialog).getByRole('textbox', { name: 'Title' });
+      await user.clear(title);
+      await user.type(title, 'Swim');
+      fireEvent.change(within(dialog).getByLabelText('End Time'), { target: { value: '11:00' } });
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(server.requestsTo('PATCH', '/tasks/t1')[0].body).toEqual({
+        title: 'Swim',
+        categoryId: 'c1',
+        startHHMM: '09:00',
+        endHHMM: '11:00',
+        notes: '',
+        date: today,
+        start: instantAt(today, '09:00'),
+        end: instantAt(today, '11:00'),
+      });
+    });
+
+    it('refuses an end before the start without sending it', async () => {
+      const { server } = renderToday();
+      const dialog = await openEditor();
+      fireEvent.change(within(dialog).getByLabelText('End Time'), { target: { value: '08:00' } });
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+      expect(within(dialog).getByLabelText('End Time')).toHaveAccessibleDescription(
+        'End time must be after start time.',
+      );
+      expect(server.requestsTo('PATCH', '/tasks/t1')).toHaveLength(0);
+    });
+
+    it('stays open and says so when saving fails', async () => {
+      renderToday({ 'PATCH /tasks/t1': { status: 500 } });
+      const dialog = await openEditor();
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+      expect(await screen.findByText('Failed to update task.')).toBeInTheDocument();
+      expect(screen.getByRole('dialog', { name: 'Edit Task' })).toBeInTheDocument();
+    });
+
+    it('deletes the task and closes', async () => {
+      let tasks = [task()];
+      const { server } = renderToday({
+        [`GET /tasks?date=${today}`]: () => ({ body: { tasks } }),
+        'DELETE /tasks/t1': () => {
+          tasks = [];
+          return { status: 204 };
+        },
+      });
+      const dialog = await openEditor();
+      await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(server.requestsTo('DELETE', '/tasks/t1')).toHaveLength(1);
+      expect(await screen.findByText('No tasks for today yet.')).toBeInTheDocument();
+    });
+
+    it('says so when deleting fails', async () => {
+      renderToday({ 'DELETE /tasks/t1': { status: 500 } });
+      const dialog = await openEditor();
+      await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+      expect(await screen.findByText('Failed to delete task.')).toBeInTheDocument();
+    });
+
+    it('closes on Cancel and on the backdrop without sending anything', async () => {
+      const { server } = renderToday();
+      await openEditor();
+      await user.click(screen.getByRole('button', { name: 'Cancel' }));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+      const dialog = await openEditor();
+      await user.click(dialog.parentElement as HTMLElement);
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(server.requests.filter((request) => request.method !== 'GET')).toHaveLength(0);
+    });
+  });
+});

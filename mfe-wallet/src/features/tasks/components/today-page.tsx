@@ -1,0 +1,23 @@
+import { useState } from 'react';
+import { useGetCategoriesQuery } from '@time-wallet/api';
+import { toLocalDateKey } from '@time-wallet/shared-ui/lib';
+import { PageHeader } from '../../../components/page-header';
+import { NewTaskForm } from './new-task-form';
+import { TaskList } from './task-list';
+import styles from './today-page.module.css';
+
+export function TodayPage() {
+  const [today] = useState(() => toLocalDateKey());
+  const { data: categories = [] } = useGetCategoriesQuery();
+  return (
+    <section className={styles.page} aria-labelledby="today-page-title">
+      <PageHeader
+        titleId="today-page-title"
+        title="Today Activities"
+        subtitle="Manage your habits, reminders, events, activites"
+      />
+      <NewTaskForm today={today} categories={categories} />
+      <TaskList today={today} categories={categories} />
+    </section>
+  );
+}

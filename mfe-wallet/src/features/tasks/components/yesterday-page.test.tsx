@@ -1,0 +1,128 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import toast from 'react-hot-toast';
+import { addDays, toLocalDateKey } from '@time-wallet/shared-ui/lib';
+import { deferred, mockApi, resetTestEnvironment, type MockReply } from '../../../testing/mock-api';
+import { renderPage } from '../../../testing/render';
+import { instantAt, type Task } from '../lib/task';
+import { YesterdayPage } from './yesterday-page';
+
+const user = userEvent.setup({ delay: null });
+const today = toLocalDateKey();
+const yesterday = addDays(today, -1);
+const PENDING = `GET /tasks?date=${yesterday}&done=false`;
+
+const pendingTask = (id: string, title: string, startHHMM: string, endHHMM: string): Task => ({
+  _id: id,
+  title,
+  categoryId: 'c1',
+  startHHMM,
+  endHHMM,
+  notes: '',
+  date: yesterday,
+  start: instantAt(yesterday, startHHMM),
+  end: instantAt(yesterday, endHHMM),
+  done: false,
+  isEvent: false,
+  isReminder: false,
+  carryover: false,
+});
+
+describe('YesterdayPage', () => {
+  beforeEach(() => {
+    resetTestEnvironment();
+    window.localStorage.setItem('token', 'token-1');
+  });
+  afterEach(() => {
+    act(() => toast.remove());
+    jest.restoreAllMocks();
+  });
+
+  it("lists exactly yesterday's undone tasks with 12-hour times", async () => {
+    mockApi({
+      'GET /categories': { body: [{ _id: 'c1', name: 'Work', color: '#2F80ED' }] },
+      [PENDING]: {
+        body: {
+          tasks: [pendingTask('t1', 'Report', '09:00', '10:30'), pendingTask('t2', 'Gym', '18:00', '19:15')],
+        },
+      },
+    });
+    renderPage(<YesterdayPage />, { path: '/app/yesterday' });
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Pick Up Where You Left Off' })).toBeInTheDocument();
+    expect(screen.getByText('Unfinished tasks you can bring forward into today')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Pending Tasks' })).toBeInTheDocument();
+    const list = await screen.findByRole('list', { name: "Yesterday's pending tasks" });
+    const [report, gym] = within(list).getAllByRole('listitem');
+    expect(report).toHaveTextContent('Report');
+    expect(report).toHaveTextContent('Work');
+    expect(report).toHaveTextContent('9:00 AM – 10:30 AM');
+    expect(gym).toHaveTextContent('6:00 PM – 7:15 PM');
+    expect(screen.getByRole('button', { name: 'Put Back' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Delete' })).toBeDisabled();
+  });
+
+  it('shows two placeholder rows while loading', async () => {
+    const answer = deferred<MockReply>();
+    mockApi({ 'GET /categories': { body: [] }, [PENDING]: () => answer.promise });
+    const { container } = renderPage(<YesterdayPage />, { path: '/app/yesterday' });
+
+    expect(screen.getByRole('status')).toHaveTextContent('Loading tasks');
+    expect(container.querySelectorAll('ul[aria-hidden="true"] > li')).toHaveLength(2);
+    await act(async () => answer.resolve({ body: { tasks: [] } }));
+    expect(await screen.findByText('No pending tasks. Well done.')).toBeInTheDocument();
+  });
+
+  it('puts the selected tasks back into today at the same clock times, not done, then reloads', async () => {
+    let pending = [pendingTask('t1', 'Report', '09:00', '10:30'), pendingTask('t2', 'Gym', '18:00', '19:15')];
+    const server = mockApi({
+      'GET /categories': { body: [] },
+      [PENDING]: () => ({ body: { tasks: pending } }),
+      'PATCH /tasks/t1': () => {
+        pending = pending.filter((task) => task._id !== 't1');
+        return { body: {} };
+      },
+    });
+    renderPage(<YesterdayPage />, { path: '/app/yesterday' });
+
+    await user.click(await screen.findByRole('checkbox', { name: 'Select Report' }));
+    expect(screen.getByText('1 selected')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Put Back' }));
+
+    await waitFor(() =>
+      expect(screen.queryByRole('checkbox', { name: 'Select Report' })).not.toBeInTheDocument(),
+    );
+    expect(server.requestsTo('PATCH', '/tasks/t1')[0].body).toEqual({
+      start: instantAt(today, '09:00'),
+      end: instantAt(today, '10:30'),
+      done: false,
+    });
+    expect(server.requestsTo('PATCH', '/tasks/t2')).toHaveLength(0);
+    expect(server.requestsTo('GET', '/tasks')).toHaveLength(2);
+    expect(screen.getByRole('checkbox', { name: 'Select Gym' })).not.toBeChecked();
+  });
+
+  it('marks the selected tasks done on Delete, down to the sleepy empty state', async () => {
+    let pending = [pendingTask('t1', 'Report', '09:00', '10:30'), pendingTask('t2', 'Gym', '18:00', '19:15')];
+    const dismiss = (id: string) => () => {
+      pending = pending.filter((task) => task._id !== id);
+      return { body: {} };
+    };
+    const server = mockApi({
+      'GET /categories': { body: [] },
+      [PENDING]: () => ({ body: { tasks: pending } }),
+      'PATCH /tasks/t1': dismiss('t1'),
+      'PATCH /tasks/t2': dismiss('t2'),
+    });
+    renderPage(<YesterdayPage />, { path: '/app/yesterday' });
+
+    await user.click(await screen.findByRole('checkbox', { name: 'Select Report' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select Gym' }));
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+
+    expect(await screen.findByText('No pending tasks. Well done.')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Mascot looking sleepy' })).toBeInTheDocument();
+    expect(server.requestsTo('PATCH', '/tasks/t1')[0].body).toEqual({ done: true });
+    expect(server.requestsTo('PATCH', '/tasks/t2')[0].body).toEqual({ done: true });
+  });
+});

@@ -1,0 +1,130 @@
+import { useEffect, useState } from 'react';
+import { useGetCategoriesQuery } from '@time-wallet/api';
+import { Button, Card, Mascot } from '@time-wallet/shared-ui';
+import { addDays, formatTime12, toLocalDateKey } from '@time-wallet/shared-ui/lib';
+import { PageHeader } from '../../../components/page-header';
+import {
+  useDismissPendingTasksMutation,
+  useGetTasksOfDayQuery,
+  usePutBackTasksMutation,
+} from '../api/tasks-api';
+import { CategoryName } from './category-name';
+import { SkeletonRows } from './task-list';
+import styles from './yesterday-page.module.css';
+
+/** 'Pick Up Where You Left Off': yesterday's undone tasks, to put back into today or dismiss. */
+export function YesterdayPage() {
+  const [today] = useState(() => toLocalDateKey());
+  const yesterday = addDays(today, -1);
+  const { data: categories = [] } = useGetCategoriesQuery();
+  const {
+    data: pendingTasks = [],
+    isLoading,
+    error,
+  } = useGetTasksOfDayQuery({
+    date: yesterday,
+    pendingOnly: true,
+  });
+  const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(new Set());
+  const [putBackTasks, puttingBack] = usePutBackTasksMutation();
+  const [dismissPendingTasks, dismissing] = useDismissPendingTasksMutation();
+
+  useEffect(() => {
+    // The spec keeps these failures out of the person's way: logged only.
+    if (error) console.error('Failed to load tasks', error);
+  }, [error]);
+
+  const selectedTasks = pendingTasks.filter((task) => selectedIds.has(task._id));
+  const busy = puttingBack.isLoading || dismissing.isLoading;
+
+  const toggleSelected = (id: string) =>
+    setSelectedIds((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+
+  const putBack = async () => {
+    const result = await putBackTasks({ tasks: selectedTasks, today });
+    if (result.error) console.error('Failed to put back tasks', result.error);
+    setSelectedIds(new Set());
+  };
+
+  const dismiss = async () => {
+    const result = await dismissPendingTasks(selectedTasks);
+    if (result.error) console.error('Failed to delete pending tasks', result.error);
+    setSelectedIds(new Set());
+  };
+
+  return (
+    <section className={styles.page} aria-labelledby="yesterday-page-title">
+      <PageHeader
+        titleId="yesterday-page-title"
+        title="Pick Up Where You Left Off"
+        subtitle="Unfinished tasks you can bring forward into today"
+      />
+      <Card as="section" title="Pending Tasks" headingLevel={2}>
+        {isLoading ? (
+          <div className={styles.scroller}>
+            <SkeletonRows />
+            <p className={styles.status} role="status">
+              Loading tasks
+            </p>
+          </div>
+        ) : pendingTasks.length === 0 ? (
+          <div className={styles.empty}>
+            <Mascot mood="sleepy" size={96} />
+            <p className={styles.emptyText}>No pending tasks. Well done.</p>
+          </div>
+        ) : (
+          <>
+            <ul className={styles.scroller} aria-label="Yesterday's pending tasks">
+              {pendingTasks.map((task) => (
+                <li key={task._id} className={styles.row}>
+                  <input
+                    type="checkbox"
+                    className={styles.checkbox}
+                    checked={selectedIds.has(task._id)}
+                    onChange={() => toggleSelected(task._id)}
+                    aria-label={`Select ${task.title}`}
+                  />
+                  <span className={styles.main}>
+                    <span className={styles.title}>{task.title}</span>
+                    <CategoryName task={task} categories={categories} />
+                  </span>
+                  <span className={styles.times}>
+                    <time dateTime={task.start}>{formatTime12(new Date(task.start))}</time>
+                    {' – '}
+                    <time dateTime={task.end}>{formatTime12(new Date(task.end))}</time>
+                  </span>
+                </li>
+              ))}
+            </ul>
+            <div className={styles.actions}>
+              <Button
+                onClick={putBack}
+                disabled={selectedTasks.length === 0 || busy}
+                busy={puttingBack.isLoading}
+              >
+                Put Back
+              </Button>
+              <Button
+                variant="danger"
+                onClick={dismiss}
+                disabled={selectedTasks.length === 0 || busy}
+                busy={dismissing.isLoading}
+              >
+                Delete
+              </Button>
+              <span className={styles.selection} aria-live="polite">
+                {selectedTasks.length === 0
+                  ? 'Select tasks to put back or delete.'
+                  : `${selectedTasks.length} selected`}
+              </span>
+            </div>
+          </>
+        )}
+      </Card>
+    </section>
+  );
+}

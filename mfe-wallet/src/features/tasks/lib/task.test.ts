@@ -1,0 +1,77 @@
+import { formatHHMM24, formatTime12 } from '@time-wallet/shared-ui/lib';
+import {
+  categoryOf,
+  END_BEFORE_START_MESSAGE,
+  instantAt,
+  taskTimesError,
+  TIMES_REQUIRED_MESSAGE,
+  type Task,
+} from './task';
+
+const task = (changes: Partial<Task> = {}): Task => ({
+  _id: 't1',
+  title: 'Gym',
+  categoryId: 'c1',
+  startHHMM: '09:00',
+  endHHMM: '10:00',
+  notes: '',
+  date: '2026-11-20',
+  start: instantAt('2026-11-20', '09:00'),
+  end: instantAt('2026-11-20', '10:00'),
+  done: false,
+  isEvent: false,
+  isReminder: false,
+  carryover: false,
+  ...changes,
+});
+
+describe('taskTimesError', () => {
+  it('accepts an end after the start', () => {
+    expect(taskTimesError({ startHHMM: '09:00', endHHMM: '09:01' })).toBeNull();
+  });
+
+  it.each([
+    ['09:00', '09:00'],
+    ['13:30', '08:15'],
+  ])('refuses %s to %s', (startHHMM, endHHMM) => {
+    expect(taskTimesError({ startHHMM, endHHMM })).toBe(END_BEFORE_START_MESSAGE);
+  });
+
+  it('needs both times', () => {
+    expect(taskTimesError({ startHHMM: '', endHHMM: '10:00' })).toBe(TIMES_REQUIRED_MESSAGE);
+    expect(taskTimesError({ startHHMM: '10:00', endHHMM: '' })).toBe(TIMES_REQUIRED_MESSAGE);
+  });
+});
+
+describe('instantAt', () => {
+  it('is the local day at the local clock time', () => {
+    const instant = new Date(instantAt('2026-11-21', '18:45'));
+    expect([instant.getFullYear(), instant.getMonth() + 1, instant.getDate()]).toEqual([2026, 11, 21]);
+    expect(formatHHMM24(instant)).toBe('18:45');
+  });
+});
+
+describe('time formats', () => {
+  it('shows 24-hour HH:MM on Today and 12-hour AM/PM on Yesterday', () => {
+    const evening = instantAt('2026-11-20', '18:05');
+    expect(formatHHMM24(evening)).toBe('18:05');
+    expect(formatTime12(new Date(evening))).toBe('6:05 PM');
+    expect(formatTime12(new Date(instantAt('2026-11-20', '00:30')))).toBe('12:30 AM');
+    expect(formatTime12(new Date(instantAt('2026-11-20', '12:00')))).toBe('12:00 PM');
+  });
+});
+
+describe('categoryOf', () => {
+  it('finds the name and colour, with the default green for a colourless category', () => {
+    expect(categoryOf(task(), [{ _id: 'c1', name: 'Health', color: '#E0533D' }])).toEqual({
+      name: 'Health',
+      color: '#E0533D',
+    });
+    expect(categoryOf(task(), [{ _id: 'c1', name: 'Health' }])).toEqual({ name: 'Health', color: '#2D967C' });
+  });
+
+  it('finds nothing for an unmatched or empty category id', () => {
+    expect(categoryOf(task({ categoryId: 'gone' }), [{ _id: 'c1', name: 'Health' }])).toBeNull();
+    expect(categoryOf(task({ categoryId: '' }), [{ _id: 'c1', name: 'Health' }])).toBeNull();
+  });
+});

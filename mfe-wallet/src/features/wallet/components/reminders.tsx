@@ -1,0 +1,78 @@
+import { useEffect, type ReactNode } from 'react';
+import { Mascot, Skeleton } from '@time-wallet/shared-ui';
+import { formatHHMM24, moodForHours } from '@time-wallet/shared-ui/lib';
+import { useGetReminderEventsQuery, type ReminderEvent } from '../api/wallet-api';
+import { showsAsCarousel } from '../lib/reminders';
+import { ReminderCarousel } from './reminder-carousel';
+import styles from './reminders.module.css';
+
+const PLACEHOLDER_CARDS = 3;
+
+function MascotCard({ spentHours }: { spentHours: number }) {
+  const { mood, message } = moodForHours(spentHours);
+  return (
+    <div className={`${styles.card} ${styles.mascotCard}`}>
+      <Mascot mood={mood} size={72} />
+      <p className={styles.message}>{message}</p>
+    </div>
+  );
+}
+
+function EventCard({ event }: { event: ReminderEvent }) {
+  return (
+    <div className={styles.card}>
+      <span className={styles.label}>calendar</span>
+      <h3 className={styles.eventTitle}>{event.title}</h3>
+      <p className={styles.due}>
+        Due At: <time dateTime={event.end}>{formatHHMM24(event.end)}</time>
+      </p>
+    </div>
+  );
+}
+
+/** The mascot's mood card first, then one card per event of today; a carousel when they do not fit a row. */
+export function Reminders({ spentHours }: { spentHours: number }) {
+  const { data: events = [], isLoading, error } = useGetReminderEventsQuery();
+
+  useEffect(() => {
+    // The spec keeps this failure out of the person's way: logged only.
+    if (error) console.error("Failed to load today's events", error);
+  }, [error]);
+
+  const cards: { key: string; content: ReactNode }[] = [
+    { key: 'mascot', content: <MascotCard spentHours={spentHours} /> },
+    ...events.map((event) => ({ key: event._id, content: <EventCard event={event} /> })),
+  ];
+
+  return (
+    <section className={styles.reminders} aria-labelledby="reminders-title">
+      <h2 id="reminders-title" className={styles.title}>
+        Reminders
+      </h2>
+      {showsAsCarousel(cards.length) ? (
+        <ReminderCarousel label="Reminder cards" cards={cards} />
+      ) : (
+        <ul className={styles.row} aria-labelledby="reminders-title">
+          {cards.map(({ key, content }) => (
+            <li key={key} className={styles.item}>
+              {content}
+            </li>
+          ))}
+          {events.length === 0 &&
+            Array.from({ length: PLACEHOLDER_CARDS }, (_, index) => (
+              <li key={`placeholder-${index}`} className={styles.item} aria-hidden="true">
+                <div className={`${styles.card} ${styles.placeholder}`}>
+                  <Skeleton width="4.5rem" height="1.25rem" radius="var(--radius-full)" />
+                  <Skeleton width="80%" height="1.25rem" />
+                  <Skeleton width="50%" height="1rem" />
+                </div>
+              </li>
+            ))}
+        </ul>
+      )}
+      <p className={styles.status} role="status">
+        {isLoading ? "Loading today's events" : events.length === 0 ? 'No calendar events today' : ''}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,284 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import toast from 'react-hot-toast';
+import { WALLET_STORE_KEY } from '@time-wallet/api';
+import {
+  deferred,
+  mockApi,
+  NETWORK_FAILURE,
+  resetTestEnvironment,
+  TEST_USER,
+  type MockHandler,
+  type MockReply,
+} from '../../../testing/mock-api';
+import { renderPage } from '../../../testing/render';
+import { WalletPage } from './wallet-page';
+
+const user = userEvent.setup({ delay: null });
+
+const wallet = (spentHours: unknown, budgetHours = 15): MockReply => ({
+  body: { date: '2026-11-20', spentHours, budgetHours, remainingHours: 0, tasks: [] },
+});
+
+/** An event of today ending at a local clock time, so the expected 'Due At:' does not depend on the time zone. */
+const eventEndingAt = (id: string, title: string, hours: number, minutes: number) => {
+  const end = new Date();
+  end.setHours(hours, minutes, 0, 0);
+  const start = new Date(end.getTime() - 30 * 60_000);
+  return {
+    _id: id,
+    title,
+    start: start.toISOString(),
+    end: end.toISOString(),
+    allDay: false,
+    source: 'manual',
+  };
+};
+
+function renderWallet(routes: Record<string, MockHandler> = {}) {
+  const server = mockApi({
+    'GET /tasks/today': wallet(2),
+    'GET /events/today': { body: [] },
+    ...routes,
+  });
+  const view = renderPage(<WalletPage />, { path: '/app/wallet' });
+  return { server, ...view };
+}
+
+const figureOf = (cardTitle: string) =>
+  screen.getByRole('heading', { level: 3, name: cardTitle }).parentElement as HTMLElement;
+
+describe('WalletPage', () => {
+  beforeEach(() => {
+    resetTestEnvironment();
+    window.localStorage.setItem('token', 'token-1');
+  });
+  afterEach(() => {
+    act(() => toast.remove());
+    jest.restoreAllMocks();
+  });
+
+  it('shows its title, subtitle and the three wallet cards in hours', async () => {
+    const { server } = renderWallet({ 'GET /tasks/today': wallet(6.5, 10) });
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Manage Time Wallet' })).toBeInTheDocument();
+    expect(screen.getByText('Balance habits, reminders, events, activites')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Your Wallet' })).toBeInTheDocument();
+    await waitFor(() => expect(figureOf('Spent Hours')).toHaveTextContent('6.5 hours'));
+    expect(figureOf('Budget Hours')).toHaveTextContent('10 hours');
+    expect(figureOf('Remaining')).toHaveTextContent('3.5 hours');
+    expect(server.requestsTo('GET', '/tasks/today')[0].headers.get('Authorization')).toBe('Bearer token-1');
+  });
+
+  it('paints the last known wallet from wallet-store while the fetch runs, then stores the new one', async () => {
+    window.localStorage.setItem(
+      WALLET_STORE_KEY,
+      JSON.stringify({
+        spentHours: 4,
+        budgetHours: 12,
+        remainingHours: 8,
+        lastUpdated: '2026-11-19T20:00:00Z',
+      }),
+    );
+    const answer = deferred<MockReply>();
+    renderWallet({ 'GET /tasks/today': () => answer.promise });
+
+    expect(figureOf('Spent Hours')).toHaveTextContent('4 hours');
+    expect(figureOf('Remaining')).toHaveTextContent('8 hours');
+
+    await act(async () => answer.resolve(wallet(9, 12)));
+    await waitFor(() => expect(figureOf('Spent Hours')).toHaveTextContent('9 hours'));
+    expect(figureOf('Remaining')).toHaveTextContent('3 hours');
+    const stored = JSON.parse(window.localStorage.getItem(WALLET_STORE_KEY) ?? '{}');
+    expect(stored).toMatchObject({ spentHours: 9, budgetHours: 12, remainingHours: 3 });
+    expect(Date.parse(stored.lastUpdated)).not.toBeNaN();
+  });
+
+  it.each([
+    ['a text', 'lots'],
+    ['a negative number', -3],
+  ])('counts a spentHours that is %s as 0, without an error', async (_case, spentHours) => {
+    renderWallet({ 'GET /tasks/today': wallet(spentHours) });
+
+    await waitFor(() => expect(figureOf('Budget Hours')).toHaveTextContent('15 hours'));
+    expect(figureOf('Spent Hours')).toHaveTextContent('0 hours');
+    expect(figureOf('Remaining')).toHaveTextContent('15 hours');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it.each<[string, MockHandler]>([
+    ['a server error', { status: 500, body: { message: 'Boom' } }],
+    ['no network', NETWORK_FAILURE],
+  ])('shows a dismissible banner when the fetch fails with %s', async (_case, failure) => {
+    renderWallet({ 'GET /tasks/today': failure });
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch wallet data');
+    await user.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('clears the error while fetching again and shows it again on a new failure', async () => {
+    let calls = 0;
+    const { server } = renderWallet({
+      'GET /tasks/today': () => {
+        calls += 1;
+        return calls === 2 ? wallet(3) : { status: 503 };
+      },
+    });
+    await screen.findByRole('alert');
+
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(figureOf('Spent Hours')).toHaveTextContent('3 hours'));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch wallet data');
+    expect(server.requestsTo('GET', '/tasks/today')).toHaveLength(3);
+  });
+
+  it('ignores a new fetch while one is in flight', async () => {
+    const answer = deferred<MockReply>();
+    const { server } = renderWallet({ 'GET /tasks/today': () => answer.promise });
+    await waitFor(() => expect(server.requestsTo('GET', '/tasks/today')).toHaveLength(1));
+
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(server.requestsTo('GET', '/tasks/today')).toHaveLength(1);
+
+    await act(async () => answer.resolve(wallet(1)));
+    await waitFor(() => expect(figureOf('Spent Hours')).toHaveTextContent('1 hours'));
+    expect(server.requestsTo('GET', '/tasks/today')).toHaveLength(1);
+  });
+
+  describe('the daily budget', () => {
+    it('saves a budget of 0 hours or more to the server and shows it', async () => {
+      let budgetHours = 15;
+      const { server, store } = renderWallet({
+        'GET /tasks/today': () => wallet(2, budgetHours),
+        'PATCH /users/me': (request) => {
+          budgetHours = (request.body as { budgetHours: number }).budgetHours;
+          return { body: { user: { ...TEST_USER, budgetHours } } };
+        },
+      });
+      await waitFor(() => expect(figureOf('Budget Hours')).toHaveTextContent('15 hours'));
+
+      await user.click(screen.getByRole('button', { name: 'Edit budget' }));
+      const input = screen.getByRole('spinbutton', { name: 'Daily budget (hours)' });
+      await user.clear(input);
+      await user.type(input, '7.5');
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+
+      await waitFor(() => expect(figureOf('Budget Hours')).toHaveTextContent('7.5 hours'));
+      expect(figureOf('Remaining')).toHaveTextContent('5.5 hours');
+      expect(server.requestsTo('PATCH', '/users/me')[0].body).toEqual({ budgetHours: 7.5 });
+      expect(store.getState().session.user?.budgetHours).toBe(7.5);
+      expect(await screen.findByText('Daily budget saved.')).toBeInTheDocument();
+    });
+
+    it.each(['-1', 'abc', '25'])('refuses %p before any request', async (typed) => {
+      const { server } = renderWallet();
+      await waitFor(() => expect(figureOf('Budget Hours')).toHaveTextContent('15 hours'));
+
+      await user.click(screen.getByRole('button', { name: 'Edit budget' }));
+      const input = screen.getByRole('spinbutton', { name: 'Daily budget (hours)' });
+      await user.clear(input);
+      if (typed !== 'abc') await user.type(input, typed);
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+
+      expect(input).toHaveAccessibleDescription('Enter a number of hours from 0 to 24.');
+      expect(input).toHaveAttribute('aria-invalid', 'true');
+      expect(server.requestsTo('PATCH', '/users/me')).toHaveLength(0);
+    });
+
+    it('keeps the form open with the reason when the server refuses', async () => {
+      renderWallet({ 'PATCH /users/me': { status: 400, body: { message: 'budgetHours must be <= 24' } } });
+      await waitFor(() => expect(figureOf('Budget Hours')).toHaveTextContent('15 hours'));
+
+      await user.click(screen.getByRole('button', { name: 'Edit budget' }));
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+
+      expect(
+        await screen.findByRole('spinbutton', { description: 'budgetHours must be <= 24' }),
+      ).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Cancel' }));
+      expect(screen.getByRole('button', { name: 'Edit budget' })).toBeInTheDocument();
+    });
+  });
+
+  describe('reminders', () => {
+    it.each([
+      [0, 'neutral', "You're managing your time well!", 'Mascot looking calm'],
+      [4.9, 'neutral', "You're managing your time well!", 'Mascot looking calm'],
+      [5, 'happy', "You're working hard! Remember to take a break!", 'Mascot looking cheerful'],
+      [7.9, 'happy', "You're working hard! Remember to take a break!", 'Mascot looking cheerful'],
+      [8, 'angry', "You're overworking! Remember to rest well!", 'Mascot looking upset'],
+      [12, 'angry', "You're overworking! Remember to rest well!", 'Mascot looking upset'],
+    ])('at %s hours spent the mascot is %s', async (spentHours, _mood, message, picture) => {
+      renderWallet({ 'GET /tasks/today': wallet(spentHours) });
+
+      const reminders = screen.getByRole('region', { name: 'Reminders' });
+      await waitFor(() => expect(within(reminders).getByText(message)).toBeInTheDocument());
+      expect(within(reminders).getByRole('img', { name: picture })).toBeInTheDocument();
+    });
+
+    it('shows the mascot card first, then one calendar card per event with its end time in 24 hours', async () => {
+      renderWallet({
+        'GET /events/today': {
+          body: [eventEndingAt('e1', 'Standup', 9, 30), eventEndingAt('e2', 'Dentist', 17, 5)],
+        },
+      });
+
+      const row = await screen.findByRole('list', { name: 'Reminders' });
+      await waitFor(() => expect(within(row).getAllByRole('listitem')).toHaveLength(3));
+      const [mascot, standup, dentist] = within(row).getAllByRole('listitem');
+      expect(mascot).toHaveTextContent("You're managing your time well!");
+      expect(standup).toHaveTextContent('calendar');
+      expect(within(standup).getByRole('heading', { name: 'Standup' })).toBeInTheDocument();
+      expect(standup).toHaveTextContent('Due At: 09:30');
+      expect(dentist).toHaveTextContent('Due At: 17:05');
+      expect(screen.queryByRole('button', { name: 'Next reminder' })).not.toBeInTheDocument();
+    });
+
+    it('shows three placeholder cards after the mascot while there are no events', async () => {
+      const { container } = renderWallet({ 'GET /events/today': { body: { not: 'a list' } } });
+
+      expect(await screen.findByText('No calendar events today')).toBeInTheDocument();
+      const row = screen.getByRole('list', { name: 'Reminders' });
+      expect(within(row).getAllByRole('listitem')).toHaveLength(1);
+      expect(container.querySelectorAll('li[aria-hidden="true"]')).toHaveLength(3);
+    });
+
+    it('turns into a carousel, operable by keyboard, above three cards in total', async () => {
+      const scrollBy = jest.fn();
+      Object.defineProperty(HTMLElement.prototype, 'scrollBy', { configurable: true, value: scrollBy });
+      jest.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(1200);
+      jest.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(600);
+      renderWallet({
+        'GET /events/today': {
+          body: [
+            eventEndingAt('e1', 'Standup', 9, 30),
+            eventEndingAt('e2', 'Lunch', 13, 0),
+            eventEndingAt('e3', 'Review', 16, 45),
+          ],
+        },
+      });
+
+      const carousel = await screen.findByRole('region', { name: 'Reminder cards' });
+      await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(4));
+      expect(carousel).toHaveAttribute('aria-roledescription', 'carousel');
+      const slides = screen.getAllByRole('listitem');
+      expect(slides[0]).toHaveAccessibleName('1 of 4');
+      expect(slides[3]).toHaveTextContent('Review');
+      expect(screen.getByRole('button', { name: 'Previous reminder' })).toHaveAttribute(
+        'aria-disabled',
+        'true',
+      );
+
+      screen.getByRole('button', { name: 'Next reminder' }).focus();
+      await user.keyboard('{Enter}');
+      expect(scrollBy).toHaveBeenCalledWith(expect.objectContaining({ left: expect.any(Number) }));
+      expect(screen.getByRole('list', { name: 'Reminder cards' })).toHaveAttribute('tabindex', '0');
+      delete (HTMLElement.prototype as Partial<HTMLElement>).scrollBy;
+    });
+  });
+});

@@ -1,0 +1,12 @@
+import { isValidHours } from '@time-wallet/shared-ui/lib';
+
+/** A day has 24 hours: the server refuses a bigger budget. */
+export const MAX_BUDGET_HOURS = 24;
+
+export const BUDGET_HOURS_MESSAGE = `Enter a number of hours from 0 to ${MAX_BUDGET_HOURS}.`;
+
+/** The message for a budget the wallet cannot accept (not a number, NaN, negative or over a day), else null. */
+export function budgetHoursError(text: string): string | null {
+  const hours = text.trim() === '' ? Number.NaN : Number(text);
+  return isValidHours(hours) && hours <= MAX_BUDGET_HOURS ? null : BUDGET_HOURS_MESSAGE;
+}

@@ -1,0 +1,53 @@
+import { WALLET_STORE_KEY } from '@time-wallet/api';
+import { readWalletSnapshot, toWalletSnapshot, writeWalletSnapshot } from './wallet-snapshot';
+
+const AT = '2026-11-20T10:00:00.000Z';
+
+describe('toWalletSnapshot', () => {
+  it('reads spent and budget hours and derives what remains', () => {
+    expect(toWalletSnapshot({ spentHours: 6.5, budgetHours: 10 }, AT)).toEqual({
+      spentHours: 6.5,
+      budgetHours: 10,
+      remainingHours: 3.5,
+      lastUpdated: AT,
+    });
+  });
+
+  it('never lets remaining go below 0', () => {
+    expect(toWalletSnapshot({ spentHours: 18, budgetHours: 15 }, AT).remainingHours).toBe(0);
+  });
+
+  it.each([
+    ['a text', '7'],
+    ['a negative number', -2],
+    ['NaN', Number.NaN],
+    ['null', null],
+    ['nothing', undefined],
+  ])('counts a spentHours that is %s as 0', (_case, spentHours) => {
+    expect(toWalletSnapshot({ spentHours, budgetHours: 15 }, AT)).toMatchObject({
+      spentHours: 0,
+      remainingHours: 15,
+    });
+  });
+
+  it('uses the default budget of 15 hours when the answer has none', () => {
+    expect(toWalletSnapshot([], AT)).toMatchObject({ spentHours: 0, budgetHours: 15, remainingHours: 15 });
+  });
+});
+
+describe('the wallet-store snapshot', () => {
+  beforeEach(() => window.localStorage.clear());
+
+  it('round-trips through localStorage under wallet-store', () => {
+    const snapshot = toWalletSnapshot({ spentHours: 2, budgetHours: 12 }, AT);
+    writeWalletSnapshot(snapshot);
+    expect(JSON.parse(window.localStorage.getItem(WALLET_STORE_KEY) ?? '')).toEqual(snapshot);
+    expect(readWalletSnapshot()).toEqual(snapshot);
+  });
+
+  it('is absent when nothing or garbage is stored', () => {
+    expect(readWalletSnapshot()).toBeNull();
+    window.localStorage.setItem(WALLET_STORE_KEY, '{not json');
+    expect(readWalletSnapshot()).toBeNull();
+  });
+});
