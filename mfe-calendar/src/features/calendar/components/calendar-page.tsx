@@ -1,19 +1,170 @@
-import { useGetCategoriesQuery } from '@time-wallet/api';
+import { useCallback, useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { Banner, Button } from '@time-wallet/shared-ui';
+import {
+  useCreateEventMutation,
+  useDeleteEventMutation,
+  useGetEventsQuery,
+  useMoveEventMutation,
+  useUpdateEventMutation,
+  type CalendarEvent,
+  type EventRange,
+  type EventTiming,
+} from '../api/events-api';
+import {
+  draftForNextHour,
+  draftFromEvent,
+  draftFromSelection,
+  eventBodyFromDraft,
+  rangeQueryFor,
+  type EventDraft,
+} from '../lib/event-dates';
+import { AllDayEvents } from './all-day-events';
+import { EventModal } from './event-modal';
+import { IcsControls } from './ics-controls';
+import { WeekGrid } from './week-grid';
 import styles from './calendar-page.module.css';
 
+const EVENT_ERRORS = {
+  load: 'Failed to load events',
+  create: 'Failed to create event',
+  update: 'Failed to update event',
+  delete: 'Failed to delete event',
+} as const;
+
+type ModalState =
+  | { mode: 'create'; draft: EventDraft; key: number }
+  | { mode: 'edit'; eventId: string; draft: EventDraft; key: number };
+
+const NO_EVENTS: CalendarEvent[] = [];
+
+function sameRange(a: EventRange | null, b: EventRange): boolean {
+  return a !== null && a.from === b.from && a.to === b.to;
+}
+
+/** The calendar route: a week time grid of the person's events, with its own way back to the app. */
 export function CalendarPage() {
-  const { data: categories = [], isLoading } = useGetCategoriesQuery();
+  const [range, setRange] = useState<EventRange | null>(null);
+  const [modal, setModal] = useState<ModalState | null>(null);
+  const [bannerMessage, setBannerMessage] = useState<string | null>(null);
+
+  const eventsQuery = useGetEventsQuery(range ?? skipToken);
+  const events = eventsQuery.data ?? NO_EVENTS;
+  const [createEvent, createState] = useCreateEventMutation();
+  const [updateEvent, updateState] = useUpdateEventMutation();
+  const [deleteEvent, deleteState] = useDeleteEventMutation();
+  const [moveEvent] = useMoveEventMutation();
+
+  // A failed load is shown until dismissed, and again when a later load fails too.
+  const loadFailure = eventsQuery.isError ? eventsQuery.startedTimeStamp : undefined;
+  const [dismissedLoadFailure, setDismissedLoadFailure] = useState<number>();
+  const shownError =
+    bannerMessage ??
+    (loadFailure !== undefined && loadFailure !== dismissedLoadFailure ? EVENT_ERRORS.load : null);
+  const dismissError = () => {
+    if (bannerMessage) setBannerMessage(null);
+    else setDismissedLoadFailure(loadFailure);
+  };
+
+  const eventsById = useMemo(() => new Map(events.map((event) => [event._id, event])), [events]);
+
+  const changeRange = useCallback((start: Date, end: Date) => {
+    const next = rangeQueryFor(start, end);
+    setRange((current) => (sameRange(current, next) ? current : next));
+  }, []);
+
+  const openCreate = (draft: EventDraft) => setModal({ mode: 'create', draft, key: Date.now() });
+  const openEdit = (eventId: string) => {
+    const event = eventsById.get(eventId);
+    if (event) setModal({ mode: 'edit', eventId, draft: draftFromEvent(event), key: Date.now() });
+  };
+
+  const save = async (draft: EventDraft) => {
+    if (!modal) return;
+    const body = eventBodyFromDraft(draft);
+    try {
+      if (modal.mode === 'create') await createEvent(body).unwrap();
+      else await updateEvent({ id: modal.eventId, ...body }).unwrap();
+      setModal(null);
+    } catch {
+      setBannerMessage(modal.mode === 'create' ? EVENT_ERRORS.create : EVENT_ERRORS.update);
+    }
+  };
+
+  const remove = async () => {
+    if (modal?.mode !== 'edit') return;
+    try {
+      await deleteEvent(modal.eventId).unwrap();
+      setModal(null);
+    } catch {
+      setBannerMessage(EVENT_ERRORS.delete);
+    }
+  };
+
+  const move = useCallback(
+    async (timing: EventTiming) => {
+      try {
+        await moveEvent(timing).unwrap();
+        return true;
+      } catch {
+        setBannerMessage(EVENT_ERRORS.update);
+        return false;
+      }
+    },
+    [moveEvent],
+  );
+
+  const isFirstLoad = range === null || (eventsQuery.isFetching && eventsQuery.data === undefined);
+
   return (
-    <section className={styles.page} aria-labelledby="calendar-page-title">
-      <header>
-        <h1 id="calendar-page-title" className={styles.title}>
-          Calendar
-        </h1>
-        <p className={styles.subtitle}>Plan your week</p>
+    <main className={styles.page}>
+      <header className={styles.header}>
+        <div className={styles.heading}>
+          <Link to="/app/wallet" className={styles.backLink}>
+            <span aria-hidden="true">←</span> Back to Wallet
+          </Link>
+          <h1 className={styles.title}>Calendar</h1>
+          <p className={styles.subtitle}>
+            Select a time range to add an event; drag or resize an event to move it.
+          </p>
+        </div>
+        <div className={styles.actions}>
+          <Button onClick={() => openCreate(draftForNextHour())}>Add Event</Button>
+          <IcsControls />
+        </div>
       </header>
-      <p className={styles.status} aria-live="polite">
-        {isLoading ? 'Loading your categories…' : `${categories.length} categories`}
-      </p>
-    </section>
+
+      {shownError && (
+        <Banner tone="error" onDismiss={dismissError}>
+          {shownError}
+        </Banner>
+      )}
+
+      <AllDayEvents events={events} onOpenEvent={openEdit} />
+
+      <section aria-label="Week time grid">
+        <WeekGrid
+          loading={isFirstLoad}
+          events={events}
+          onRangeChange={changeRange}
+          onSelectRange={(start, end, allDay) => openCreate(draftFromSelection(start, end, allDay))}
+          onOpenEvent={openEdit}
+          onMoveEvent={move}
+        />
+      </section>
+
+      {modal && (
+        <EventModal
+          key={modal.key}
+          mode={modal.mode}
+          initialDraft={modal.draft}
+          busy={createState.isLoading || updateState.isLoading || deleteState.isLoading}
+          onSave={save}
+          onDelete={remove}
+          onClose={() => setModal(null)}
+        />
+      )}
+    </main>
   );
 }

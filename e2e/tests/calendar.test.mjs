@@ -1,0 +1,381 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { startStack } from '../support/stack.mjs';
+import { launchBrowser } from '../support/browser.mjs';
+import { apiClient, storeSession } from '../support/api-client.mjs';
+import { seriousViolations } from '../support/accessibility.mjs';
+
+const INDIGO = 'rgb(79, 70, 229)';
+
+/** The UTC instant of a wall-clock time in an IANA zone, e.g. 10:00 in Europe/Berlin on 2026-11-19. */
+function zonedToUtc(day, hhmm, timeZone) {
+  const wallClock = Date.parse(`${day}T${hhmm}:00Z`);
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    })
+      .formatToParts(new Date(wallClock))
+      .map((part) => [part.type, part.value]),
+  );
+  const zoneWallClock = Date.parse(
+    `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:00Z`,
+  );
+  return new Date(wallClock - (zoneWallClock - wallClock)).toISOString();
+}
+
+const compact = (day) => day.replaceAll('-', '');
+
+function addDays(day, days) {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** What a calendar app exports: time zone definitions, a zoned event, an all-day event and a weekly series. */
+function realWorldCalendar(week) {
+  const [, monday, , wednesday, thursday] = week;
+  const seriesStart = addDays(monday, -21);
+  return [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Example Corp//Desktop Calendar 16.0//EN',
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    'X-WR-CALNAME:Work',
+    'BEGIN:VTIMEZONE',
+    'TZID:Europe/Berlin',
+    'BEGIN:DAYLIGHT',
+    'TZOFFSETFROM:+0100',
+    'TZOFFSETTO:+0200',
+    'TZNAME:CEST',
+    'DTSTART:19700329T020000',
+    'RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU',
+    'END:DAYLIGHT',
+    'BEGIN:STANDARD',
+    'TZOFFSETFROM:+0200',
+    'TZOFFSETTO:+0100',
+    'TZNAME:CET',
+    'DTSTART:19701025T030000',
+    'RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU',
+    'END:STANDARD',
+    'END:VTIMEZONE',
+    'BEGIN:VTIMEZONE',
+    'TZID:America/New_York',
+    'BEGIN:DAYLIGHT',
+    'TZOFFSETFROM:-0500',
+    'TZOFFSETTO:-0400',
+    'TZNAME:EDT',
+    'DTSTART:19700308T020000',
+    'RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=2SU',
+    'END:DAYLIGHT',
+    'BEGIN:STANDARD',
+    'TZOFFSETFROM:-0400',
+    'TZOFFSETTO:-0500',
+    'TZNAME:EST',
+    'DTSTART:19701101T020000',
+    'RRULE:FREQ=YEARLY;BYMONTH=11;BYDAY=1SU',
+    'END:STANDARD',
+    'END:VTIMEZONE',
+    'BEGIN:VEVENT',
+    'UID:berlin-sync-7f3a@example.com',
+    'DTSTAMP:20260101T120000Z',
+    `DTSTART;TZID=Europe/Berlin:${compact(thursday)}T100000`,
+    `DTEND;TZID=Europe/Berlin:${compact(thursday)}T113000`,
+    'SUMMARY:Berlin office sync',
+    'LOCATION:Alexanderplatz 1\\, Berlin',
+    'DESCRIPTION:Quarterly planning\\nBring the numbers',
+    'END:VEVENT',
+    'BEGIN:VEVENT',
+    'UID:company-day-2b1c@example.com',
+    'DTSTAMP:20260101T120000Z',
+    `DTSTART;VALUE=DATE:${compact(wednesday)}`,
+    `DTEND;VALUE=DATE:${compact(addDays(wednesday, 1))}`,
+    'SUMMARY:Company offsite',
+    'TRANSP:TRANSPARENT',
+    'END:VEVENT',
+    'BEGIN:VEVENT',
+    'UID:weekly-review-9d4e@example.com',
+    'DTSTAMP:20260101T120000Z',
+    `DTSTART;TZID=America/New_York:${compact(seriesStart)}T070000`,
+    `DTEND;TZID=America/New_York:${compact(seriesStart)}T080000`,
+    'RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=6',
+    'SUMMARY:Weekly review',
+    'END:VEVENT',
+    'END:VCALENDAR',
+    '',
+  ].join('\r\n');
+}
+
+describe('calendar', () => {
+  let stack;
+  let browser;
+  let page;
+  let api;
+  let account;
+  let week;
+
+  before(async () => {
+    stack = await startStack();
+    browser = await launchBrowser();
+    page = browser.page;
+    api = apiClient(stack.apiBaseUrl);
+    account = await api.signUp('calendar');
+    await storeSession(page, stack.shellUrl, account);
+  });
+  after(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  const listEvents = () =>
+    api.call('GET', `/events?from=${week[0]}&to=${addDays(week[0], 8)}`, { token: account.token });
+  const eventBox = (title) => page.locator('.fc-timegrid-event', { hasText: title });
+  const column = (day) => page.locator(`td.fc-timegrid-col[data-date="${day}"]`);
+  const banner = () => page.getByRole('alert');
+
+  async function openCalendar() {
+    await page.goto(`${stack.shellUrl}/app/calendar`);
+    await page.getByRole('heading', { level: 1, name: 'Calendar' }).waitFor();
+    await page.locator('td.fc-timegrid-col[data-date]').first().waitFor();
+    await page.waitForLoadState('networkidle');
+  }
+
+  /** The centre of a day's column at the top of a slot, plus a few pixels. */
+  async function slotPoint(day, time) {
+    const columnBox = await column(day).boundingBox();
+    const slotBox = await page.locator(`td.fc-timegrid-slot-lane[data-time="${time}:00"]`).boundingBox();
+    return { x: columnBox.x + columnBox.width / 2, y: slotBox.y + slotBox.height / 2 };
+  }
+
+  async function drag(from, to) {
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(from.x + 4, from.y + 4, { steps: 2 });
+    await page.mouse.move(to.x, to.y, { steps: 8 });
+    await page.mouse.up();
+  }
+
+  const patchAnswered = () =>
+    page.waitForResponse(
+      (response) => response.request().method() === 'PATCH' && response.url().includes('/events/'),
+    );
+
+  it('opens a week grid starting Sunday with its own way back, and nothing of FullCalendar elsewhere', async () => {
+    await page.goto(`${stack.shellUrl}/app/wallet`);
+    await page.getByRole('heading', { level: 1, name: 'Manage Time Wallet' }).waitFor();
+    assert.equal(await page.locator('style[data-fullcalendar], .fc').count(), 0);
+
+    await openCalendar();
+    assert.equal(await page.getByRole('heading', { level: 1 }).count(), 1);
+    week = await page
+      .locator('td.fc-timegrid-col[data-date]')
+      .evaluateAll((cells) => cells.map((cell) => cell.dataset.date));
+    assert.equal(week.length, 7);
+    assert.equal(new Date(`${week[0]}T00:00:00Z`).getUTCDay(), 0, 'the week starts on Sunday');
+    assert.equal(await page.locator('.fc-timegrid-slot-label-cushion', { hasText: /^13:00$/ }).count(), 1);
+    assert.equal(await page.locator('.fc-timegrid-now-indicator-line').count(), 1);
+    await page.getByRole('button', { name: 'today' }).waitFor();
+    await page.getByRole('button', { name: 'Previous week' }).waitFor();
+    await page.getByRole('button', { name: 'Next week' }).waitFor();
+    assert.deepEqual(await seriousViolations(page), []);
+
+    await column(week[2]).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'New Event' });
+    assert.equal(await dialog.getByLabel('Start').inputValue(), `${week[2]}T09:00`);
+    assert.equal(await dialog.getByLabel('End').inputValue(), `${week[2]}T10:00`);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    await page.getByRole('link', { name: /Back to Wallet/ }).click();
+    await page.getByRole('heading', { level: 1, name: 'Manage Time Wallet' }).waitFor();
+    assert.equal(
+      await page.locator('style[data-fullcalendar], .fc').count(),
+      0,
+      'FullCalendar left with its page',
+    );
+  });
+
+  it('creates an event by selecting a range, then edits its title', async () => {
+    await openCalendar();
+    const wednesday = week[3];
+    await drag(await slotPoint(wednesday, '09:00'), await slotPoint(wednesday, '10:30'));
+    const dialog = page.getByRole('dialog', { name: 'New Event' });
+    await dialog.waitFor();
+    assert.equal(await dialog.getByLabel('Start').inputValue(), `${wednesday}T09:00`);
+    assert.equal(await dialog.getByLabel('End').inputValue(), `${wednesday}T11:00`);
+    assert.deepEqual(await seriousViolations(page), []);
+    await dialog.getByLabel('Title').fill('Design review');
+    await dialog.getByRole('button', { name: 'Create Event' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await column(wednesday).locator('.fc-timegrid-event', { hasText: 'Design review' }).waitFor();
+
+    await eventBox('Design review').focus();
+    await page.keyboard.press('Enter');
+    const editDialog = page.getByRole('dialog', { name: 'Edit Event' });
+    await editDialog.getByLabel('Title').fill('Design critique');
+    await editDialog.getByRole('button', { name: 'Update Event' }).click();
+    await editDialog.waitFor({ state: 'detached' });
+    await eventBox('Design critique').waitFor();
+    const [event] = await listEvents();
+    assert.equal(event.title, 'Design critique');
+  });
+
+  it('drags the event to another day and resizes it, both kept after a reload', async () => {
+    const [wednesday, thursday] = [week[3], week[4]];
+    const before = (await listEvents())[0];
+    const box = await eventBox('Design critique').boundingBox();
+    const grab = { x: box.x + box.width / 2, y: box.y + 12 };
+    const columnShift = (await column(thursday).boundingBox()).x - (await column(wednesday).boundingBox()).x;
+    let answered = patchAnswered();
+    await drag(grab, { x: grab.x + columnShift, y: grab.y });
+    assert.equal((await answered).status(), 200);
+    await column(thursday).locator('.fc-timegrid-event', { hasText: 'Design critique' }).waitFor();
+
+    const moved = await eventBox('Design critique').boundingBox();
+    await page.mouse.move(moved.x + moved.width / 2, moved.y + moved.height / 2);
+    const resizer = eventBox('Design critique').locator('.fc-event-resizer-end');
+    const handle = await resizer.boundingBox();
+    const slotHeight = (await page.locator('td.fc-timegrid-slot-lane').first().boundingBox()).height;
+    answered = patchAnswered();
+    await drag(
+      { x: handle.x + handle.width / 2, y: handle.y + handle.height / 2 },
+      { x: handle.x + handle.width / 2, y: handle.y + handle.height / 2 + 2 * slotHeight },
+    );
+    assert.equal((await answered).status(), 200);
+
+    await openCalendar();
+    await column(thursday).locator('.fc-timegrid-event', { hasText: 'Design critique' }).waitFor();
+    const after = (await listEvents())[0];
+    const day = 86_400_000;
+    assert.equal(Date.parse(after.start) - Date.parse(before.start), day, 'moved by one day');
+    assert.equal(Date.parse(after.end) - Date.parse(before.end), day + 3_600_000, 'and one hour longer');
+    assert.equal(after.allDay, false);
+  });
+
+  it('puts the event back and explains when the server refuses a drag', async () => {
+    const [thursday, friday] = [week[4], week[5]];
+    const before = (await listEvents())[0];
+    await page.route('**/api/events/*', (route) =>
+      route.request().method() === 'PATCH'
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' })
+        : route.fallback(),
+    );
+    try {
+      const box = await eventBox('Design critique').boundingBox();
+      const grab = { x: box.x + box.width / 2, y: box.y + 12 };
+      const columnShift = (await column(friday).boundingBox()).x - (await column(thursday).boundingBox()).x;
+      const answered = patchAnswered();
+      await drag(grab, { x: grab.x + columnShift, y: grab.y });
+      assert.equal((await answered).status(), 500);
+      await banner().filter({ hasText: 'Failed to update event' }).waitFor();
+      await column(thursday).locator('.fc-timegrid-event', { hasText: 'Design critique' }).waitFor();
+      assert.equal(await column(friday).locator('.fc-timegrid-event').count(), 0);
+    } finally {
+      await page.unroute('**/api/events/*');
+    }
+    assert.deepEqual(await listEvents(), [before]);
+    await page.getByRole('button', { name: 'Dismiss' }).click();
+    assert.equal(await banner().count(), 0);
+  });
+
+  it('deletes the event from the edit modal', async () => {
+    await eventBox('Design critique').click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Event' });
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await eventBox('Design critique').waitFor({ state: 'detached' });
+    assert.deepEqual(await listEvents(), []);
+  });
+
+  it('imports a real-world .ics with the indigo border, again without duplicates, and exports it', async () => {
+    const file = path.join(stack.workDir, 'work-calendar.ics');
+    fs.writeFileSync(file, realWorldCalendar(week));
+    const [, monday, , wednesday, thursday] = week;
+    const wednesdayLabel = new Date(`${wednesday}T12:00:00`).toLocaleDateString('en-US', {
+      weekday: 'short',
+      month: 'short',
+      day: 'numeric',
+    });
+
+    await page.getByLabel('Import .ics').setInputFiles(file);
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Imported: 8 created, 0 updated, 0 skipped.' })
+      .waitFor();
+
+    const berlin = eventBox('Berlin office sync');
+    await column(thursday).locator('.fc-timegrid-event', { hasText: 'Berlin office sync' }).waitFor();
+    await column(monday).locator('.fc-timegrid-event', { hasText: 'Weekly review' }).waitFor();
+    assert.equal(await berlin.evaluate((element) => getComputedStyle(element).borderLeftColor), INDIGO);
+    const offsite = page
+      .getByRole('region', { name: 'All day' })
+      .getByRole('button', { name: `${wednesdayLabel} Company offsite` });
+    assert.equal(await offsite.evaluate((element) => getComputedStyle(element).borderLeftColor), INDIGO);
+
+    const imported = await listEvents();
+    const byTitle = Object.fromEntries(imported.map((event) => [event.title, event]));
+    assert.equal(byTitle['Berlin office sync'].start, zonedToUtc(thursday, '10:00', 'Europe/Berlin'));
+    assert.equal(byTitle['Berlin office sync'].end, zonedToUtc(thursday, '11:30', 'Europe/Berlin'));
+    assert.equal(byTitle['Weekly review'].start, zonedToUtc(monday, '07:00', 'America/New_York'));
+    assert.equal(byTitle['Company offsite'].allDay, true);
+    assert.ok(imported.every((event) => event.source === 'ics'));
+    const series = await api.call('GET', `/events?from=${addDays(monday, -28)}&to=${addDays(monday, 28)}`, {
+      token: account.token,
+    });
+    assert.equal(series.filter((event) => event.title === 'Weekly review').length, 6);
+
+    await page.getByLabel('Import .ics').setInputFiles(file);
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Imported: 0 created, 0 updated, 8 skipped.' })
+      .waitFor();
+    assert.equal(await eventBox('Berlin office sync').count(), 1);
+    assert.equal((await listEvents()).length, imported.length);
+    assert.deepEqual(await seriousViolations(page), []);
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export .ics' }).click(),
+    ]);
+    assert.equal(download.suggestedFilename(), 'time-wallet.ics');
+    const exported = fs.readFileSync(await download.path(), 'utf8');
+    assert.match(exported, /BEGIN:VCALENDAR/);
+    assert.match(exported, /SUMMARY:Berlin office sync/);
+  });
+
+  it('refuses a file over 1 MiB with a clear message', async () => {
+    const file = path.join(stack.workDir, 'huge.ics');
+    fs.writeFileSync(file, `BEGIN:VCALENDAR\r\nX-PADDING:${'x'.repeat(1024 * 1024)}\r\nEND:VCALENDAR\r\n`);
+    await page.getByLabel('Import .ics').setInputFiles(file);
+    await page.getByRole('alert').filter({ hasText: 'That file is larger than 1 MiB.' }).waitFor();
+  });
+
+  it('shows one day on a phone, readable at 375 px, in light and dark', async () => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    try {
+      await openCalendar();
+      assert.equal(await page.locator('td.fc-timegrid-col[data-date]').count(), 1);
+      await page.getByRole('button', { name: 'Next day' }).waitFor();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, `no horizontal scrolling (${overflow}px too wide)`);
+      assert.deepEqual(await seriousViolations(page), []);
+      await page.emulateMedia({ colorScheme: 'dark' });
+      // Buttons fade to their dark colours; contrast is measured once they are there.
+      await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+      assert.deepEqual(await seriousViolations(page), [], 'dark theme');
+    } finally {
+      await page.emulateMedia({ colorScheme: 'light' });
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+    assert.deepEqual(browser.pageErrors.map(String), []);
+  });
+});

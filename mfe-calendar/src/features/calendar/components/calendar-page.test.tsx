@@ -1,0 +1,234 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { addDays, toLocalDateKey } from '@time-wallet/shared-ui/lib';
+import { mockApi, resetTestEnvironment, type MockHandler } from '../../../testing/mock-api';
+import { renderPage } from '../../../testing/render';
+import type { CalendarEvent } from '../api/events-api';
+import { CalendarPage } from './calendar-page';
+
+function thisWeekSunday(): string {
+  const today = new Date();
+  return addDays(toLocalDateKey(today), -today.getDay());
+}
+
+function atToday(hours: number, minutes = 0): string {
+  const date = new Date();
+  date.setHours(hours, minutes, 0, 0);
+  return date.toISOString();
+}
+
+const standup: CalendarEvent = {
+  _id: 'event-1',
+  title: 'Team standup',
+  start: atToday(9),
+  end: atToday(10),
+  allDay: false,
+  source: 'manual',
+};
+const holiday: CalendarEvent = {
+  _id: 'event-2',
+  title: 'Founders Day',
+  start: atToday(0),
+  end: new Date(new Date(atToday(0)).getTime() + 86_400_000).toISOString(),
+  allDay: true,
+  source: 'ics',
+};
+
+function renderCalendar(routes: Record<string, MockHandler> = {}) {
+  const network = mockApi({ 'GET /events': { body: [standup, holiday] }, ...routes });
+  const view = renderPage(<CalendarPage />, { path: '/app/calendar' });
+  return { ...view, network };
+}
+
+beforeEach(() => resetTestEnvironment());
+afterEach(() => jest.restoreAllMocks());
+
+it('asks for the visible week, from its Sunday to the view end plus one day, and shows its events', async () => {
+  const { network } = renderCalendar();
+  expect(await screen.findByText('Team standup')).toBeInTheDocument();
+  const from = thisWeekSunday();
+  expect(network.requestsTo('GET', '/events')[0].path).toBe(`/events?from=${from}&to=${addDays(from, 8)}`);
+  expect(screen.getByRole('heading', { level: 1, name: 'Calendar' })).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: /Back to Wallet/ })).toHaveAttribute('href', '/app/wallet');
+  expect(screen.getByRole('button', { name: 'today' })).toBeDisabled();
+});
+
+it('asks for the next week after Next week', async () => {
+  const user = userEvent.setup();
+  const { network } = renderCalendar();
+  await screen.findByText('Team standup');
+  await user.click(screen.getByRole('button', { name: 'Next week' }));
+  const from = addDays(thisWeekSunday(), 7);
+  await waitFor(() =>
+    expect(network.requestsTo('GET', '/events').map((request) => request.path)).toContain(
+      `/events?from=${from}&to=${addDays(from, 8)}`,
+    ),
+  );
+  expect(screen.getByRole('button', { name: 'today' })).toBeEnabled();
+});
+
+it('lists all-day events above the grid and marks imported ones', async () => {
+  renderCalendar();
+  const allDay = await screen.findByRole('region', { name: 'All day' });
+  expect(within(allDay).getByRole('button', { name: /Founders Day/ })).toHaveClass('imported');
+});
+
+it('edits an event through the modal and refetches the week', async () => {
+  const user = userEvent.setup();
+  const { network } = renderCalendar({
+    'PATCH /events/event-1': (request) => ({ body: { ...standup, ...(request.body as object) } }),
+  });
+  await user.click(await screen.findByText('Team standup'));
+  const dialog = screen.getByRole('dialog', { name: 'Edit Event' });
+  await user.clear(within(dialog).getByLabelText('Title'));
+  await user.type(within(dialog).getByLabelText('Title'), 'Planning');
+  await user.click(within(dialog).getByRole('button', { name: 'Update Event' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  expect(network.requestsTo('PATCH', '/events/event-1')[0].body).toEqual({
+    title: 'Planning',
+    start: standup.start,
+    end: standup.end,
+    allDay: false,
+  });
+  await waitFor(() => expect(network.requestsTo('GET', '/events')).toHaveLength(2));
+});
+
+it('creates an event from Add Event, sending ISO UTC instants', async () => {
+  const user = userEvent.setup();
+  const { network } = renderCalendar({ 'POST /events': { status: 201, body: standup } });
+  await screen.findByText('Team standup');
+  await user.click(screen.getByRole('button', { name: 'Add Event' }));
+  const dialog = screen.getByRole('dialog', { name: 'New Event' });
+  await user.type(within(dialog).getByLabelText('Title'), 'Focus time');
+  const start = within(dialog).getByLabelText<HTMLInputElement>('Start').value;
+  const end = within(dialog).getByLabelText<HTMLInputElement>('End').value;
+  await user.click(within(dialog).getByRole('button', { name: 'Create Event' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  expect(network.requestsTo('POST', '/events')[0].body).toEqual({
+    title: 'Focus time',
+    start: new Date(start).toISOString(),
+    end: new Date(end).toISOString(),
+    allDay: false,
+  });
+  expect(new Date(end).getTime() - new Date(start).getTime()).toBe(3_600_000);
+  await waitFor(() => expect(network.requestsTo('GET', '/events')).toHaveLength(2));
+});
+
+it('keeps the modal open and shows the banner when creating fails', async () => {
+  const user = userEvent.setup();
+  renderCalendar({ 'POST /events': { status: 500, body: { message: 'boom' } } });
+  await screen.findByText('Team standup');
+  await user.click(screen.getByRole('button', { name: 'Add Event' }));
+  await user.type(screen.getByLabelText('Title'), 'Focus time');
+  await user.click(screen.getByRole('button', { name: 'Create Event' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('Failed to create event');
+  expect(screen.getByRole('dialog', { name: 'New Event' })).toBeInTheDocument();
+});
+
+it('deletes an event from the edit modal, and explains a failed delete', async () => {
+  const user = userEvent.setup();
+  let fail = true;
+  renderCalendar({ 'DELETE /events/event-1': () => (fail ? { status: 500 } : { status: 204 }) });
+  await user.click(await screen.findByText('Team standup'));
+  await user.click(screen.getByRole('button', { name: 'Delete' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('Failed to delete event');
+  fail = false;
+  await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+});
+
+it('shows a dismissible banner when the events cannot be loaded', async () => {
+  const user = userEvent.setup();
+  renderCalendar({ 'GET /events': { status: 500 } });
+  expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load events');
+  await user.click(screen.getByRole('button', { name: 'Dismiss' }));
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+});
+
+describe('ICS import and export', () => {
+  const icsFile = (content = 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n') =>
+    new File([content], 'holidays.ics', { type: 'text/calendar' });
+
+  it('uploads the file as multipart field "file" and says what changed', async () => {
+    const user = userEvent.setup();
+    const { network } = renderCalendar({
+      'POST /events/import': { body: { created: 3, updated: 1, skipped: 2 } },
+    });
+    await screen.findByText('Team standup');
+    await user.upload(screen.getByLabelText('Import .ics'), icsFile());
+    expect(await screen.findByText('Imported: 3 created, 1 updated, 2 skipped.')).toBeInTheDocument();
+    const [upload] = network.requestsTo('POST', '/events/import');
+    expect(upload.headers.get('content-type')).toMatch(/^multipart\/form-data; boundary=/);
+    expect(String(upload.body)).toContain('name="file"; filename="holidays.ics"');
+    await waitFor(() => expect(network.requestsTo('GET', '/events')).toHaveLength(2));
+  });
+
+  it('explains a file the server refuses', async () => {
+    const user = userEvent.setup();
+    renderCalendar({
+      'POST /events/import': {
+        status: 400,
+        body: { message: 'The file is not a valid iCalendar (.ics) file' },
+      },
+    });
+    await screen.findByText('Team standup');
+    await user.upload(screen.getByLabelText('Import .ics'), icsFile('hello'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'That file could not be imported: The file is not a valid iCalendar (.ics) file',
+    );
+  });
+
+  it('refuses a file over 1 MiB without uploading it, and says so for a 413 too', async () => {
+    const user = userEvent.setup();
+    const { network } = renderCalendar({ 'POST /events/import': { status: 413 } });
+    await screen.findByText('Team standup');
+    await user.upload(screen.getByLabelText('Import .ics'), icsFile('x'.repeat(1024 * 1024 + 1)));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'That file is larger than 1 MiB. Choose a smaller .ics file.',
+    );
+    expect(network.requestsTo('POST', '/events/import')).toHaveLength(0);
+  });
+
+  it('downloads the export through the api, with the bearer token', async () => {
+    const user = userEvent.setup();
+    window.localStorage.setItem('token', 'token-1');
+    const { network } = renderCalendar({ 'GET /events/export.ics': { body: 'BEGIN:VCALENDAR' } });
+    const createObjectURL = jest.fn(() => 'blob:calendar');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    await screen.findByText('Team standup');
+    await user.click(screen.getByRole('button', { name: 'Export .ics' }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    const [download] = network.requestsTo('GET', '/events/export.ics');
+    expect(download.headers.get('authorization')).toBe('Bearer token-1');
+    expect(createObjectURL).toHaveBeenCalledWith(expect.any(Blob));
+    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('time-wallet.ics');
+  });
+});
+
+it("keeps FullCalendar's style sheet to this page, without its icon font", async () => {
+  const { unmount } = renderCalendar();
+  await screen.findByText('Team standup');
+  const sheet = document.head.querySelector<HTMLStyleElement>('style[data-fullcalendar]');
+  expect(sheet?.sheet?.cssRules.length).toBeGreaterThan(0);
+  expect([...(sheet?.sheet?.cssRules ?? [])].some((rule) => rule.cssText.startsWith('@font-face'))).toBe(
+    false,
+  );
+  unmount();
+  expect(document.head.querySelector('style[data-fullcalendar]')).toBeNull();
+});
+
+it('adds an event from the keyboard: Enter on a day column opens New Event at 09:00 for one hour', async () => {
+  const user = userEvent.setup();
+  renderCalendar();
+  await screen.findByText('Team standup');
+  const sunday = thisWeekSunday();
+  const dayColumn = document.querySelector<HTMLElement>(`td.fc-timegrid-col[data-date="${sunday}"]`);
+  expect(dayColumn).toHaveAttribute('tabindex', '0');
+  expect(dayColumn?.getAttribute('aria-label')).toMatch(/^Add an event on Sunday, /);
+  dayColumn?.focus();
+  await user.keyboard('{Enter}');
+  const dialog = screen.getByRole('dialog', { name: 'New Event' });
+  expect(within(dialog).getByLabelText('Start')).toHaveValue(`${sunday}T09:00`);
+  expect(within(dialog).getByLabelText('End')).toHaveValue(`${sunday}T10:00`);
+});

@@ -1,0 +1,112 @@
+import {
+  draftForNextHour,
+  draftFromEvent,
+  draftFromSelection,
+  eventBodyFromDraft,
+  isDraftEndAfterStart,
+  rangeQueryFor,
+  timingAfterMove,
+} from './event-dates';
+
+// Local wall-clock values are built with the Date constructor, so the expectations hold in any time zone.
+const local = (year: number, month: number, day: number, hours = 0, minutes = 0) =>
+  new Date(year, month - 1, day, hours, minutes);
+
+describe('rangeQueryFor', () => {
+  it('asks from the first local day shown to the view end plus one day', () => {
+    expect(rangeQueryFor(local(2026, 11, 15), local(2026, 11, 22))).toEqual({
+      from: '2026-11-15',
+      to: '2026-11-23',
+    });
+  });
+
+  it('crosses month and year ends by calendar days', () => {
+    expect(rangeQueryFor(local(2026, 12, 27), local(2027, 1, 3))).toEqual({
+      from: '2026-12-27',
+      to: '2027-01-04',
+    });
+  });
+});
+
+describe('draftFromSelection', () => {
+  it('turns a one-slot click into a one-hour event', () => {
+    expect(draftFromSelection(local(2026, 3, 10, 9, 30), local(2026, 3, 10, 10, 0), false)).toEqual({
+      title: '',
+      start: '2026-03-10T09:30',
+      end: '2026-03-10T10:30',
+      allDay: false,
+    });
+  });
+
+  it('keeps a longer selected range as it is', () => {
+    expect(draftFromSelection(local(2026, 3, 10, 9), local(2026, 3, 10, 11, 30), false)).toMatchObject({
+      start: '2026-03-10T09:00',
+      end: '2026-03-10T11:30',
+    });
+  });
+
+  it('keeps an all-day selection and its flag', () => {
+    expect(draftFromSelection(local(2026, 3, 10), local(2026, 3, 11), true)).toEqual({
+      title: '',
+      start: '2026-03-10T00:00',
+      end: '2026-03-11T00:00',
+      allDay: true,
+    });
+  });
+});
+
+it('draftForNextHour starts at the next full hour and lasts one hour', () => {
+  expect(draftForNextHour(local(2026, 3, 10, 23, 20))).toMatchObject({
+    start: '2026-03-11T00:00',
+    end: '2026-03-11T01:00',
+  });
+});
+
+it('draftFromEvent shows ISO UTC instants as local date-times', () => {
+  const start = local(2026, 7, 4, 8, 15);
+  const end = local(2026, 7, 4, 9, 45);
+  expect(
+    draftFromEvent({
+      _id: 'e1',
+      title: 'Dentist',
+      start: start.toISOString(),
+      end: end.toISOString(),
+      allDay: false,
+      source: 'manual',
+    }),
+  ).toEqual({ title: 'Dentist', start: '2026-07-04T08:15', end: '2026-07-04T09:45', allDay: false });
+});
+
+it('eventBodyFromDraft sends local inputs as ISO UTC and trims the title', () => {
+  expect(
+    eventBodyFromDraft({
+      title: '  Gym  ',
+      start: '2026-01-15T18:00',
+      end: '2026-01-15T19:30',
+      allDay: false,
+    }),
+  ).toEqual({
+    title: 'Gym',
+    start: local(2026, 1, 15, 18).toISOString(),
+    end: local(2026, 1, 15, 19, 30).toISOString(),
+    allDay: false,
+  });
+});
+
+it('isDraftEndAfterStart accepts only a strictly later, readable end', () => {
+  expect(isDraftEndAfterStart({ start: '2026-01-15T18:00', end: '2026-01-15T18:30' })).toBe(true);
+  expect(isDraftEndAfterStart({ start: '2026-01-15T18:00', end: '2026-01-15T18:00' })).toBe(false);
+  expect(isDraftEndAfterStart({ start: '2026-01-15T18:00', end: '' })).toBe(false);
+});
+
+it('timingAfterMove gives ISO instants and a default hour when the end is missing', () => {
+  const start = local(2026, 5, 1, 10);
+  expect(timingAfterMove(start, local(2026, 5, 1, 12))).toEqual({
+    start: start.toISOString(),
+    end: local(2026, 5, 1, 12).toISOString(),
+  });
+  expect(timingAfterMove(start, null)).toEqual({
+    start: start.toISOString(),
+    end: local(2026, 5, 1, 11).toISOString(),
+  });
+});
