@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { selectThemePreference } from '@time-wallet/api';
-import { resetTestEnvironment } from '../../testing/mock-api';
+import { resetTestEnvironment } from '@time-wallet/api/testing';
 import { renderAt } from '../../testing/render';
 import { SideNav, WalletTabs } from './side-nav';
 

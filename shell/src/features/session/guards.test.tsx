@@ -7,7 +7,7 @@ import {
   signedIn,
   signedOut,
 } from '@time-wallet/api';
-import { resetTestEnvironment, TEST_USER } from '../../testing/mock-api';
+import { resetTestEnvironment, TEST_USER } from '@time-wallet/api/testing';
 import { LocationProbe, renderRoutes } from '../../testing/render';
 import { GuestOnly, RequireAuth, RequireConfirmedSession } from './guards';
 

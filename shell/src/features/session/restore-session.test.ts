@@ -1,5 +1,5 @@
 import { createAppStore } from '@time-wallet/api';
-import { mockApi, NETWORK_FAILURE, resetTestEnvironment, TEST_USER } from '../../testing/mock-api';
+import { mockApi, NETWORK_FAILURE, resetTestEnvironment, TEST_USER } from '@time-wallet/api/testing';
 import { restoreSession } from './restore-session';
 
 const stored = (key: string) => window.localStorage.getItem(key);

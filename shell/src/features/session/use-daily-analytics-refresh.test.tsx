@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { renderHook, waitFor } from '@testing-library/react';
 import { createAppStore, signedIn, type AppStore } from '@time-wallet/api';
-import { mockApi, resetTestEnvironment, TEST_USER } from '../../testing/mock-api';
+import { mockApi, resetTestEnvironment, TEST_USER } from '@time-wallet/api/testing';
 import { useDailyAnalyticsRefresh } from './use-daily-analytics-refresh';
 
 const UPDATE = '/aggregation/analytics/weekly/update';

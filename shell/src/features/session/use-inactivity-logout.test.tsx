@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { act, fireEvent, renderHook } from '@testing-library/react';
 import { createAppStore, signedIn, type AppStore } from '@time-wallet/api';
-import { mockApi, NETWORK_FAILURE, resetTestEnvironment, TEST_USER } from '../../testing/mock-api';
+import { mockApi, NETWORK_FAILURE, resetTestEnvironment, TEST_USER } from '@time-wallet/api/testing';
 import { useInactivityLogout } from './use-inactivity-logout';
 
 const TIMEOUT_MS = 1000;

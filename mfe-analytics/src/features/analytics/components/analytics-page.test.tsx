@@ -3,12 +3,12 @@ import { createAppStore, signedIn } from '@time-wallet/api';
 import {
   deferred,
   mockApi,
+  type MockReply,
   NETWORK_FAILURE,
+  renderPage,
   resetTestEnvironment,
   TEST_USER,
-  type MockReply,
-} from '../../../testing/mock-api';
-import { renderPage } from '../../../testing/render';
+} from '@time-wallet/api/testing';
 import { AnalyticsPage } from './analytics-page';
 
 const TODAY = '2026-11-21';

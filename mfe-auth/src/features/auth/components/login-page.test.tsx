@@ -5,12 +5,12 @@ import { createAppStore, selectAppliedTheme, selectThemePreference } from '@time
 import {
   deferred,
   mockApi,
+  type MockReply,
   NETWORK_FAILURE,
+  renderPage,
   resetTestEnvironment,
   TEST_USER,
-  type MockReply,
-} from '../../../testing/mock-api';
-import { renderPage } from '../../../testing/render';
+} from '@time-wallet/api/testing';
 import { LoginPage } from './login-page';
 
 const user = userEvent.setup({ delay: null });

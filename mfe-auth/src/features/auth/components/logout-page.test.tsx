@@ -3,12 +3,12 @@ import { createAppStore, signedIn, type AppStore } from '@time-wallet/api';
 import {
   deferred,
   mockApi,
+  type MockReply,
   NETWORK_FAILURE,
+  renderPage,
   resetTestEnvironment,
   TEST_USER,
-  type MockReply,
-} from '../../../testing/mock-api';
-import { renderPage } from '../../../testing/render';
+} from '@time-wallet/api/testing';
 import { LogoutPage } from './logout-page';
 
 const PERSONAL_KEYS = ['token', 'USER', 'session', 'lastAnalyticsUpdate', 'wallet-store'];

@@ -2,8 +2,13 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { createAppStore, selectAppliedTheme } from '@time-wallet/api';
-import { mockApi, NETWORK_FAILURE, resetTestEnvironment, TEST_USER } from '../../../testing/mock-api';
-import { renderPage } from '../../../testing/render';
+import {
+  mockApi,
+  NETWORK_FAILURE,
+  renderPage,
+  resetTestEnvironment,
+  TEST_USER,
+} from '@time-wallet/api/testing';
 import { RegisterPage } from './register-page';
 
 const user = userEvent.setup({ delay: null });

@@ -1,7 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockApi, resetTestEnvironment } from '../../../testing/mock-api';
-import { renderPage } from '../../../testing/render';
+import { mockApi, renderPage, resetTestEnvironment } from '@time-wallet/api/testing';
 import { ResetPasswordPage } from './reset-password-page';
 
 const user = userEvent.setup({ delay: null });

@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { addDays, toLocalDateKey } from '@time-wallet/shared-ui/lib';
-import { mockApi, resetTestEnvironment, type MockHandler } from '../../../testing/mock-api';
-import { renderPage } from '../../../testing/render';
+import { mockApi, type MockHandler, renderPage, resetTestEnvironment } from '@time-wallet/api/testing';
 import type { CalendarEvent } from '../api/events-api';
 import { CalendarPage } from './calendar-page';
 

@@ -3,8 +3,13 @@ import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import type { Category } from '@time-wallet/api';
 import { DEFAULT_PALETTE } from '@time-wallet/shared-ui/lib';
-import { deferred, mockApi, resetTestEnvironment, type MockReply } from '../../../testing/mock-api';
-import { renderPage } from '../../../testing/render';
+import {
+  deferred,
+  mockApi,
+  type MockReply,
+  renderPage,
+  resetTestEnvironment,
+} from '@time-wallet/api/testing';
 import { TagsPage } from './tags-page';
 
 const user = userEvent.setup({ delay: null });

@@ -2,8 +2,13 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { toLocalDateKey } from '@time-wallet/shared-ui/lib';
-import { mockApi, NETWORK_FAILURE, resetTestEnvironment, type MockHandler } from '../../../testing/mock-api';
-import { renderPage } from '../../../testing/render';
+import {
+  mockApi,
+  type MockHandler,
+  NETWORK_FAILURE,
+  renderPage,
+  resetTestEnvironment,
+} from '@time-wallet/api/testing';
 import { instantAt, type Task } from '../lib/task';
 import { TodayPage } from './today-page';
 

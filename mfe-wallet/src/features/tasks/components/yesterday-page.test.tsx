@@ -2,8 +2,13 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { addDays, toLocalDateKey } from '@time-wallet/shared-ui/lib';
-import { deferred, mockApi, resetTestEnvironment, type MockReply } from '../../../testing/mock-api';
-import { renderPage } from '../../../testing/render';
+import {
+  deferred,
+  mockApi,
+  type MockReply,
+  renderPage,
+  resetTestEnvironment,
+} from '@time-wallet/api/testing';
 import { instantAt, type Task } from '../lib/task';
 import { YesterdayPage } from './yesterday-page';
 

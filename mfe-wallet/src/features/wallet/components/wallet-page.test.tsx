@@ -5,13 +5,13 @@ import { WALLET_STORE_KEY } from '@time-wallet/api';
 import {
   deferred,
   mockApi,
-  NETWORK_FAILURE,
-  resetTestEnvironment,
-  TEST_USER,
   type MockHandler,
   type MockReply,
-} from '../../../testing/mock-api';
-import { renderPage } from '../../../testing/render';
+  NETWORK_FAILURE,
+  renderPage,
+  resetTestEnvironment,
+  TEST_USER,
+} from '@time-wallet/api/testing';
 import { WalletPage } from './wallet-page';
 
 const user = userEvent.setup({ delay: null });

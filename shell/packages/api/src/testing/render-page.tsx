@@ -3,7 +3,7 @@ import { Provider } from 'react-redux';
 import { Toaster } from 'react-hot-toast';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { render } from '@testing-library/react';
-import { createAppStore, type AppStore } from '@time-wallet/api';
+import { createAppStore, type AppStore } from '../store';
 
 /** Where the router ended up, as text a test can read. */
 function Destination() {

@@ -1,0 +1,4 @@
+// Test-only helpers for every app's component tests: a fetch stand-in at the network's edge and a page renderer
+// with the product's real store. Never imported by production code.
+export * from './mock-api';
+export { renderPage } from './render-page';
