@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { loadConfig, type AppConfig } from './config.js';
+import { HttpError } from './lib/http-errors.js';
+import { fieldWithControlCharacter } from './lib/input-rules.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import authentication from './plugins/app/authentication.js';
 import clock from './plugins/app/clock.js';
@@ -42,6 +44,8 @@ export interface BuildAppOptions {
   env?: NodeJS.ProcessEnv;
   now?: () => number;
   logger?: FastifyServerOptions['logger'];
+  /** Where the production logger (same level and redaction) writes; tests read it back. */
+  logStream?: { write(line: string): void };
 }
 
 const resources = [
@@ -61,12 +65,32 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     logger: options.logger ?? {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     bodyLimit: config.bodyLimitBytes,
     requestTimeout: config.requestTimeoutMs,
     trustProxy: config.trustProxy,
+    // A URL the router cannot decode ('/api/tasks/%ff') or an over-long id names no record: the same 404 as a missing
+    // one, as JSON, instead of Fastify's default body with its internal error code.
+    frameworkErrors: (error, request, reply) => {
+      const status =
+        error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 404 : 400;
+      request.log.info({ code: error.code }, error.message);
+      // This answer skips every hook, CORS and helmet included, so it sets what the client needs to read it.
+      const origin = request.headers.origin;
+      const headers: Record<string, string> = { 'x-content-type-options': 'nosniff', vary: 'Origin' };
+      if (origin && config.corsOrigins.includes(origin)) {
+        headers['access-control-allow-origin'] = origin;
+        headers['access-control-allow-credentials'] = 'true';
+      }
+      // The option's reply is generic over every route's reply schema; this answer belongs to none of them.
+      void (reply as unknown as FastifyReply)
+        .code(status)
+        .headers(headers)
+        .send({ message: status === 404 ? 'Not found' : 'Bad request' });
+    },
     ajv: {
       customOptions: {
         // Unknown properties are an error and JSON types are not coerced: a client bug must surface as a 400.
@@ -94,7 +118,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     reply.header('x-request-id', request.id);
   });
 
-  // An empty body with a JSON content type (a body-less POST from some clients) reads as no body.
+  // An empty body with a JSON content type (a body-less POST from some clients) reads as no body. Strings with NUL or
+  // other control characters are refused here, once for every route: PostgreSQL cannot store NUL at all.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
@@ -102,8 +127,24 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       done(null, undefined);
       return;
     }
-    parseJson(request, typeof body === 'string' ? body : body.toString('utf8'), done);
+    parseJson(request, typeof body === 'string' ? body : body.toString('utf8'), (error, parsed) => {
+      if (error) return done(error, undefined);
+      let field: string | null;
+      try {
+        field = fieldWithControlCharacter(parsed);
+      } catch {
+        // Only a nesting deep enough to exhaust the stack gets here; JSON.parse usually refuses it first.
+        return done(new HttpError(400, 'Request body is nested too deeply'), undefined);
+      }
+      if (field) {
+        const message = `${field} must not contain control characters`;
+        return done(new HttpError(400, 'Validation failed', { errors: [{ field, message }] }), undefined);
+      }
+      done(null, parsed);
+    });
   });
+  // The API reads JSON (and multipart for the .ics upload) only: a text/plain body is a 415, not a string to validate.
+  app.removeContentTypeParser('text/plain');
 
   for (const schema of schemasForSharing) app.addSchema(schema);
 

@@ -81,8 +81,12 @@ function integerFrom(value: string | undefined, fallback: number, name: string):
 
 export function loadConfig(
   env: NodeJS.ProcessEnv = process.env,
-  overrides: Partial<AppConfig> = {},
+  givenOverrides: Partial<AppConfig> = {},
 ): AppConfig {
+  // An override that is present but undefined keeps the default instead of erasing it.
+  const overrides = Object.fromEntries(
+    Object.entries(givenOverrides).filter(([, value]) => value !== undefined),
+  ) as Partial<AppConfig>;
   const dataDir = overrides.dataDir ?? path.resolve(env.DATA_DIR ?? path.join(process.cwd(), 'data'));
   const database = overrides.database ?? databaseConfigFrom(env.DATABASE_URL, dataDir);
   const jwtSecret = overrides.jwtSecret ?? (env.JWT_SECRET?.trim() || readOrCreateJwtSecret(dataDir));

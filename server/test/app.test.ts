@@ -50,8 +50,8 @@ describe('request handling', () => {
       headers: { ...headers, 'content-type': 'text/plain' },
       payload: 'Work',
     });
-    assert.equal(plainText.statusCode, 400);
-    assert.equal(plainText.json().message, 'Validation failed');
+    assert.equal(plainText.statusCode, 415);
+    assert.match(plainText.json().message, /Content-Type: application\/json/);
 
     const oversized = await app.inject({
       method: 'POST',
@@ -99,12 +99,36 @@ describe('request handling', () => {
     assert.equal(preflight.statusCode, 204);
     assert.equal(preflight.headers['access-control-allow-origin'], 'http://localhost:3000');
     assert.match(String(preflight.headers['access-control-allow-headers']), /X-Time-Zone/i);
+    // The client sends credentials: 'include', and browsers cache the preflight for max-age seconds.
+    assert.equal(preflight.headers['access-control-allow-credentials'], 'true');
+    assert.ok(Number(preflight.headers['access-control-max-age']) >= 600);
+    const simple = await app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { origin: 'http://localhost:3000' },
+    });
+    assert.equal(simple.headers['access-control-allow-origin'], 'http://localhost:3000');
+    assert.equal(simple.headers['access-control-allow-credentials'], 'true');
+    assert.match(String(simple.headers.vary), /Origin/);
     const foreign = await app.inject({
       method: 'GET',
       url: '/api/health',
       headers: { origin: 'http://evil.example' },
     });
     assert.equal(foreign.headers['access-control-allow-origin'], undefined);
+    const undecodableId = await app.inject({
+      method: 'GET',
+      url: '/api/tasks/%ff',
+      headers: { origin: 'http://localhost:3000' },
+    });
+    assert.equal(undecodableId.statusCode, 404);
+    assert.equal(undecodableId.headers['access-control-allow-origin'], 'http://localhost:3000');
+    const foreignPreflight = await app.inject({
+      method: 'OPTIONS',
+      url: '/api/tasks',
+      headers: { origin: 'http://evil.example', 'access-control-request-method': 'GET' },
+    });
+    assert.equal(foreignPreflight.headers['access-control-allow-origin'], undefined);
   });
 
   test('responses carry security headers and a request id', async () => {

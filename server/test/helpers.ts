@@ -14,6 +14,27 @@ export const DEFAULT_NOW = Date.parse('2026-03-11T15:00:00.000Z');
 
 export const isPostgresRun = Boolean(process.env.TEST_DATABASE_URL);
 
+// Kysely's migrator introspects every schema in the database, and a schema another test file drops at that moment
+// makes it fail ("schema ... does not exist"). Migrations hold this advisory lock shared, drops hold it exclusively.
+const SCHEMA_LOCK = 0x7717_2026;
+
+async function withSchemaLock<T>(mode: 'shared' | 'exclusive', run: () => Promise<T>): Promise<T> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return run();
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(
+      mode === 'shared' ? 'select pg_advisory_lock_shared($1)' : 'select pg_advisory_lock($1)',
+      [SCHEMA_LOCK],
+    );
+    return await run();
+  } finally {
+    // Ending the session releases the lock.
+    await client.end();
+  }
+}
+
 async function freshDatabase(
   dataDir: string,
 ): Promise<{ database: DatabaseConfig; drop: () => Promise<void> }> {
@@ -27,12 +48,13 @@ async function freshDatabase(
   await client.end();
   return {
     database: { kind: 'postgres', url, schema },
-    drop: async () => {
-      const dropper = new pg.Client({ connectionString: url });
-      await dropper.connect();
-      await dropper.query(`drop schema ${schema} cascade`);
-      await dropper.end();
-    },
+    drop: () =>
+      withSchemaLock('exclusive', async () => {
+        const dropper = new pg.Client({ connectionString: url });
+        await dropper.connect();
+        await dropper.query(`drop schema ${schema} cascade`);
+        await dropper.end();
+      }),
   };
 }
 
@@ -48,6 +70,8 @@ export async function buildTestApp(
     now?: number;
     config?: Partial<Omit<AppConfig, 'rateLimit'>>;
     rateLimit?: Partial<RateLimitConfig>;
+    logStream?: { write(line: string): void };
+    env?: NodeJS.ProcessEnv;
   } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'time-wallet-test-'));
@@ -60,26 +84,28 @@ export async function buildTestApp(
     await rm(dataDir, { recursive: true, force: true });
   });
   const clock = { now: options.now ?? DEFAULT_NOW };
-  const app = await buildApp({
-    env: {},
-    logger: false,
-    now: () => clock.now,
-    config: {
-      dataDir,
-      database,
-      jwtSecret: 'test-secret-that-is-long-enough-for-hs256-0123456789',
-      passwordHashCost: TEST_PASSWORD_HASH_COST,
-      ...options.config,
-      rateLimit: {
-        globalPerMinute: 10_000,
-        authPerMinute: 1_000,
-        loginFailuresPerAccount: 5,
-        loginFailureWindowMs: 15 * 60_000,
-        store: 'memory',
-        ...options.rateLimit,
+  const app = await withSchemaLock('shared', () =>
+    buildApp({
+      env: options.env ?? {},
+      ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
+      now: () => clock.now,
+      config: {
+        dataDir,
+        database,
+        jwtSecret: 'test-secret-that-is-long-enough-for-hs256-0123456789',
+        passwordHashCost: TEST_PASSWORD_HASH_COST,
+        ...options.config,
+        rateLimit: {
+          globalPerMinute: 10_000,
+          authPerMinute: 1_000,
+          loginFailuresPerAccount: 5,
+          loginFailureWindowMs: 15 * 60_000,
+          store: 'memory',
+          ...options.rateLimit,
+        },
       },
-    },
-  });
+    }),
+  );
   built.app = app;
   return { app, dataDir, clock };
 }

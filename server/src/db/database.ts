@@ -5,6 +5,7 @@ import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect, sql 
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import * as initial from './migrations/0001-initial.js';
+import * as eventsOverlapIndex from './migrations/0002-events-overlap-index.js';
 import type { Database } from './schema.js';
 
 export type DatabaseKind = DatabaseConfig['kind'];
@@ -56,6 +57,7 @@ export function createDatabase(config: DatabaseConfig): DatabaseHandle {
 
 export const migrations = {
   '0001-initial': initial,
+  '0002-events-overlap-index': eventsOverlapIndex,
 };
 
 export async function migrateToLatest(db: Kysely<Database>, schema?: string): Promise<void> {

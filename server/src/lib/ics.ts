@@ -1,3 +1,4 @@
+import { Worker } from 'node:worker_threads';
 import ICAL from 'ical.js';
 import {
   addDays,
@@ -7,6 +8,7 @@ import {
   startOfLocalDay,
   wallTimeAt,
 } from './time-zone.js';
+import { isForbiddenControlCharacter, isInstantInRange } from './input-rules.js';
 
 type IcalTime = InstanceType<typeof ICAL.Time>;
 type IcalComponent = InstanceType<typeof ICAL.Component>;
@@ -19,6 +21,12 @@ export const ICS_LIMITS = {
   /** Bounds the work a hostile RRULE (say, every second since 1970) can cause. */
   iterationsPerSeries: 20_000,
   eventsPerImport: 5000,
+  /** Longer UIDs are skipped: the (user, UID) index has a row-size limit on PostgreSQL. */
+  uidLength: 500,
+  /** Some RRULEs send ical.js into a loop that never returns (FREQ=DAILY;BYDAY=1MO): parsing has this long. */
+  parseTimeoutMs: 5000,
+  parseMemoryMb: 256,
+  concurrentParses: 2,
 } as const;
 
 const TITLE_MAX = 200;
@@ -40,6 +48,10 @@ export interface ParsedCalendar {
 }
 
 export class InvalidCalendarError extends Error {}
+
+// ical.js relates every override to its series by scanning all the calendar's VEVENTs for each event (quadratic in
+// the file size); overrides are matched here by UID and RECURRENCE-ID instead, so that scan is switched off.
+const NO_EXCEPTIONS = { exceptions: [] };
 
 function timezonesOf(calendar: IcalComponent): Map<string, IcalTimezone> {
   const zones = new Map<string, IcalTimezone>();
@@ -112,7 +124,10 @@ function recurrenceKey(time: IcalTime, reader: TimeReader, tzid: string | null):
 }
 
 function titleOf(summary: string | null | undefined): string {
-  const title = (summary ?? '').trim();
+  const title = [...(summary ?? '')]
+    .filter((character) => !isForbiddenControlCharacter(character.charCodeAt(0)))
+    .join('')
+    .trim();
   return (title || '(No title)').slice(0, TITLE_MAX);
 }
 
@@ -130,6 +145,9 @@ function readFlag(component: IcalComponent): boolean {
  * RECURRENCE-ID overrides replacing the occurrence they name.
  */
 export function parseCalendar(text: string, timeZone: string, now: number): ParsedCalendar {
+  // NUL never occurs in iCalendar text; it marks a binary file (and PostgreSQL could not store it anyway).
+  if (text.includes('\u0000'))
+    throw new InvalidCalendarError('The file is not a valid iCalendar (.ics) file: it contains binary data');
   let calendar: IcalComponent;
   try {
     const parsed = ICAL.parse(text);
@@ -155,10 +173,11 @@ export function parseCalendar(text: string, timeZone: string, now: number): Pars
   let skipped = 0;
 
   const components = calendar.getAllSubcomponents('vevent');
+  if (components.length === 0) throw new InvalidCalendarError('The calendar contains no events (no VEVENT)');
   const overrideKeys = new Set<string>();
   for (const component of components) {
     try {
-      const event = new ICAL.Event(component);
+      const event = new ICAL.Event(component, NO_EXCEPTIONS);
       if (event.isRecurrenceException() && event.uid) {
         overrideKeys.add(
           `${event.uid}#${recurrenceKey(event.recurrenceId, reader, tzidOf(component, 'recurrence-id'))}`,
@@ -170,26 +189,20 @@ export function parseCalendar(text: string, timeZone: string, now: number): Pars
   }
 
   const add = (entry: ImportedEvent) => {
-    if (entry.endAt <= entry.startAt) {
+    const outOfRange = !isInstantInRange(entry.startAt) || !isInstantInRange(entry.endAt);
+    if (entry.endAt <= entry.startAt || outOfRange || entry.key.length > ICS_LIMITS.uidLength) {
       skipped += 1;
       return;
     }
     events.set(entry.key, entry);
   };
 
-  for (const component of components) {
-    let event: InstanceType<typeof ICAL.Event>;
-    try {
-      event = new ICAL.Event(component);
-      if (!event.startDate) throw new Error('no DTSTART');
-    } catch {
-      skipped += 1;
-      continue;
-    }
-    if (isCancelled(component)) {
-      skipped += 1;
-      continue;
-    }
+  // One VEVENT's occurrences, or a throw: ical.js throws plain errors on values it cannot read (UNTIL=garbage,
+  // RDATE:garbage, an empty RRULE), and such an event is skipped as a whole rather than failing the file.
+  const occurrencesOf = (component: IcalComponent): { entries: ImportedEvent[]; skipped: number } => {
+    const event = new ICAL.Event(component, NO_EXCEPTIONS);
+    if (!event.startDate) throw new Error('no DTSTART');
+    if (isCancelled(component)) return { entries: [], skipped: 1 };
     const allDay = event.startDate.isDate || readFlag(component);
     const title = titleOf(event.summary);
     const startTzid = tzidOf(component, 'dtstart');
@@ -200,25 +213,18 @@ export function parseCalendar(text: string, timeZone: string, now: number): Pars
     const uid = event.uid || `generated-${startAt}-${title}`;
 
     if (event.isRecurrenceException()) {
-      add({
-        key: `${uid}#${recurrenceKey(event.recurrenceId, reader, tzidOf(component, 'recurrence-id'))}`,
-        title,
-        startAt,
-        endAt,
-        allDay,
-      });
-      continue;
+      const key = `${uid}#${recurrenceKey(event.recurrenceId, reader, tzidOf(component, 'recurrence-id'))}`;
+      return { entries: [{ key, title, startAt, endAt, allDay }], skipped: 0 };
     }
-    if (!event.isRecurring()) {
-      add({ key: `${uid}#`, title, startAt, endAt, allDay });
-      continue;
-    }
+    if (!event.isRecurring())
+      return { entries: [{ key: `${uid}#`, title, startAt, endAt, allDay }], skipped: 0 };
 
     const durationMs = endAt - startAt;
     const dayCount =
       event.startDate.isDate && event.endDate?.isDate ? Math.max(1, Math.round(durationMs / 86_400_000)) : 0;
     const iterator = event.iterator();
-    let occurrences = 0;
+    const entries: ImportedEvent[] = [];
+    let overCap = 0;
     for (let iteration = 0; iteration < ICS_LIMITS.iterationsPerSeries; iteration += 1) {
       const occurrence = iterator.next();
       if (!occurrence) break;
@@ -230,13 +236,25 @@ export function parseCalendar(text: string, timeZone: string, now: number): Pars
       if (occurrenceEnd < horizonStart) continue;
       const key = `${uid}#${recurrenceKey(occurrence, reader, startTzid)}`;
       if (overrideKeys.has(key)) continue;
-      if (occurrences >= ICS_LIMITS.occurrencesPerSeries) {
-        skipped += 1;
+      if (entries.length >= ICS_LIMITS.occurrencesPerSeries) {
+        overCap += 1;
         continue;
       }
-      occurrences += 1;
-      add({ key, title, startAt: occurrenceStart, endAt: occurrenceEnd, allDay });
+      entries.push({ key, title, startAt: occurrenceStart, endAt: occurrenceEnd, allDay });
     }
+    return { entries, skipped: overCap };
+  };
+
+  for (const component of components) {
+    let read: { entries: ImportedEvent[]; skipped: number };
+    try {
+      read = occurrencesOf(component);
+    } catch {
+      skipped += 1;
+      continue;
+    }
+    skipped += read.skipped;
+    for (const entry of read.entries) add(entry);
   }
 
   const all = [...events.values()];
@@ -245,6 +263,87 @@ export function parseCalendar(text: string, timeZone: string, now: number): Pars
     all.length = ICS_LIMITS.eventsPerImport;
   }
   return { events: all, skipped };
+}
+
+export interface CalendarJob {
+  text: string;
+  timeZone: string;
+  now: number;
+}
+
+type WorkerAnswer = { ok: true; calendar: ParsedCalendar } | { ok: false; message: string };
+
+/**
+ * parseCalendar in a worker thread with a time and memory limit, so a file that loops ical.js forever or bloats it
+ * costs one terminated worker instead of the API's event loop.
+ */
+export async function parseCalendarIsolated(
+  job: CalendarJob,
+  timeoutMs: number = ICS_LIMITS.parseTimeoutMs,
+): Promise<ParsedCalendar> {
+  // At most this many workers at once per process; further imports wait their turn.
+  while (runningWorkers >= ICS_LIMITS.concurrentParses) {
+    await new Promise<void>((resume) => waitingForWorker.push(resume));
+  }
+  runningWorkers += 1;
+  try {
+    return await runCalendarWorker(job, timeoutMs);
+  } finally {
+    runningWorkers -= 1;
+    waitingForWorker.shift()?.();
+  }
+}
+
+let runningWorkers = 0;
+const waitingForWorker: Array<() => void> = [];
+
+function runCalendarWorker(job: CalendarJob, timeoutMs: number) {
+  const options = { workerData: job, resourceLimits: { maxOldGenerationSizeMb: ICS_LIMITS.parseMemoryMb } };
+  // Built, the worker is the .js file beside this one. Under tsx (dev, tests) it is TypeScript, and Node 20 does
+  // not run --import hooks in workers, so a bootstrap registers tsx in the worker first.
+  const worker = import.meta.url.endsWith('.ts')
+    ? new Worker(
+        `import('tsx/esm/api').then(({ register }) => { register(); ` +
+          `return import(${JSON.stringify(new URL('./ics-import-worker.ts', import.meta.url).href)}); })`,
+        { ...options, eval: true },
+      )
+    : new Worker(new URL('./ics-import-worker.js', import.meta.url), options);
+  return new Promise<ParsedCalendar>((resolve, reject) => {
+    let settled = false;
+    const settle = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      void worker.terminate();
+      outcome();
+    };
+    const timer = setTimeout(
+      () =>
+        settle(() =>
+          reject(
+            new InvalidCalendarError(
+              'The calendar could not be read in time: a recurrence rule (RRULE) in it may never end',
+            ),
+          ),
+        ),
+      timeoutMs,
+    );
+    worker.once('message', (answer: WorkerAnswer) =>
+      settle(() => (answer.ok ? resolve(answer.calendar) : reject(new InvalidCalendarError(answer.message)))),
+    );
+    worker.once('error', (error: Error & { code?: string }) =>
+      settle(() =>
+        reject(
+          error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+            ? new InvalidCalendarError('The calendar is too large to read')
+            : error,
+        ),
+      ),
+    );
+    worker.once('exit', () =>
+      settle(() => reject(new Error('The calendar worker stopped without an answer'))),
+    );
+  });
 }
 
 /** The id of this server's own event when a UID came from its export ('<id>@time-wallet'). */

@@ -3,6 +3,12 @@ import { isValidLocalDate, parseInstant } from './time-zone.js';
 
 export const TITLE_MAX = 200;
 
+/** Days outside these bounds are typos, not plans; they would also overflow date arithmetic near year 10000. */
+export const EARLIEST_DATE = '1900-01-01';
+export const LATEST_DATE = '2999-12-31';
+export const EARLIEST_INSTANT = Date.UTC(1900, 0, 1);
+export const LATEST_INSTANT = Date.UTC(3000, 0, 1);
+
 /** A 400 whose message names the problem, with the same text as a field error for forms. */
 export function fieldError(field: string, message: string): HttpError {
   return new HttpError(400, message, { errors: [{ field, message }] });
@@ -17,11 +23,57 @@ export function requireTitle(title: string): string {
 
 export function requireCalendarDate(date: string, field = 'date'): string {
   if (!isValidLocalDate(date)) throw fieldError(field, `${field} is not a valid calendar date`);
+  if (date < EARLIEST_DATE || date > LATEST_DATE) {
+    throw fieldError(field, `${field} must be between ${EARLIEST_DATE} and ${LATEST_DATE}`);
+  }
   return date;
+}
+
+export function isInstantInRange(instant: number): boolean {
+  return instant >= EARLIEST_INSTANT && instant < LATEST_INSTANT;
 }
 
 export function requireInstant(value: string, field: 'start' | 'end', timeZone: string): number {
   const instant = parseInstant(value, timeZone);
   if (instant === null) throw fieldError(field, `${field} must be an ISO 8601 date-time`);
+  if (!isInstantInRange(instant)) {
+    throw fieldError(field, `${field} must be between ${EARLIEST_DATE} and ${LATEST_DATE}`);
+  }
   return instant;
+}
+
+/**
+ * C0 control characters other than tab, line feed and carriage return, and DEL. PostgreSQL cannot store NUL in text
+ * at all, and none of the others belongs in a title, a name or a note. A character-code test, because a regular
+ * expression that names control characters is exactly what it looks like to a linter: a likely mistake.
+ */
+export function isForbiddenControlCharacter(code: number): boolean {
+  return (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0x7f;
+}
+
+export function hasForbiddenControlCharacter(text: string): boolean {
+  for (let index = 0; index < text.length; index += 1) {
+    if (isForbiddenControlCharacter(text.charCodeAt(index))) return true;
+  }
+  return false;
+}
+
+/** The path ('title', 'items.0.name', 'body') of the first string or key in a parsed JSON value with one. */
+export function fieldWithControlCharacter(value: unknown, path = ''): string | null {
+  if (typeof value === 'string') return hasForbiddenControlCharacter(value) ? path || 'body' : null;
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = fieldWithControlCharacter(item, path ? `${path}.${index}` : String(index));
+      if (found) return found;
+    }
+    return null;
+  }
+  if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if (hasForbiddenControlCharacter(key)) return path || 'body';
+      const found = fieldWithControlCharacter(item, path ? `${path}.${key}` : key);
+      if (found) return found;
+    }
+  }
+  return null;
 }

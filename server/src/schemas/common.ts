@@ -8,8 +8,9 @@ export const ErrorResponse = Type.Object(
   { $id: 'ErrorResponse' },
 );
 
+// Ids are opaque; one that could never have been issued (control characters, over-long) answers 404 like a missing one.
 export const IdParams = Type.Object(
-  { id: Type.String({ minLength: 1, maxLength: 100 }) },
+  { id: Type.String({ minLength: 1, maxLength: 100, pattern: '^[^\\u0000-\\u001f\\u007f]+$' }) },
   { additionalProperties: false },
 );
 

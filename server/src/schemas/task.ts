@@ -64,6 +64,13 @@ export type CreateTaskBody = Static<typeof CreateTaskBody>;
 
 export const UpdateTaskBody = Type.Object(
   {
+    _id: Type.Optional(
+      Type.String({
+        maxLength: 100,
+        description:
+          "The task's own _id, accepted so the whole task can be sent back; any other id is refused",
+      }),
+    ),
     title: Type.Optional(Title),
     categoryId: Type.Optional(CategoryId),
     startHHMM: Type.Optional(HHMM),
@@ -83,7 +90,7 @@ export type UpdateTaskBody = Static<typeof UpdateTaskBody>;
 
 export const TaskListQuery = Type.Object(
   {
-    date: Type.Optional(LocalDate),
+    date: LocalDate,
     done: Type.Optional(
       Type.Union([Type.Literal('true'), Type.Literal('false')], {
         errorMessage: "must be 'true' or 'false'",

@@ -128,6 +128,89 @@ describe('/api/aggregation/analytics/weekly', () => {
     assert.deepEqual(defaultsToToday.json(), response.json());
   });
 
+  test('a week where the clocks go back (25-hour Sunday) counts real minutes, and today is clamped', async () => {
+    // Wednesday 4 November 2026, 12:00 in New York; clocks went back at 02:00 EDT on Sunday 1 November.
+    const { app, clock } = await buildTestApp({ now: Date.parse('2026-11-04T17:00:00Z') });
+    const { headers } = await signUp(app, { timeZone: NEW_YORK });
+    const home = await post(app, headers, '/api/categories', { name: 'Home', color: '#AAAAAA' });
+    const study = await post(app, headers, '/api/categories', { name: 'Study', color: '#BBBBBB' });
+    const task = async (fields: Record<string, unknown>, done: boolean) => {
+      const created = await post(app, headers, '/api/tasks', { title: 'Task', ...fields });
+      if (done) {
+        const marked = await app.inject({
+          method: 'PATCH',
+          url: `/api/tasks/${created._id}`,
+          headers,
+          payload: { done: true },
+        });
+        assert.equal(marked.statusCode, 200);
+      }
+    };
+    // 00:00 EDT to 03:00 EST: four real hours on the 25-hour day.
+    await task({ date: '2026-11-01', startHHMM: '00:00', endHHMM: '03:00', categoryId: home._id }, true);
+    await task({ date: '2026-11-01', startHHMM: '10:00', endHHMM: '10:30' }, false);
+    await task({ date: '2026-11-02', startHHMM: '09:00', endHHMM: '10:00', categoryId: study._id }, true);
+    await task({ date: '2026-11-03', startHHMM: '14:00', endHHMM: '15:00', categoryId: home._id }, false);
+    await task({ date: '2026-11-04', startHHMM: '08:00', endHHMM: '09:00' }, true);
+    // Sunday 23:00 to Monday 01:00: an hour on each day, already over.
+    await post(app, headers, '/api/events', {
+      title: 'Night shift',
+      start: '2026-11-01T23:00:00-05:00',
+      end: '2026-11-02T01:00:00-05:00',
+    });
+    // Later today: planned, not yet productive.
+    await post(app, headers, '/api/events', {
+      title: 'Afternoon',
+      start: '2026-11-04T13:00:00-05:00',
+      end: '2026-11-04T14:00:00-05:00',
+    });
+
+    const week = await app.inject({
+      method: 'GET',
+      url: '/api/aggregation/analytics/weekly?date=2026-11-04',
+      headers,
+    });
+    assert.deepEqual(week.json(), {
+      weekStart: '2026-11-01',
+      weekEnd: '2026-11-07',
+      totalMinutes: 240 + 30 + 60 + 60 + 60 + 120 + 60,
+      byCategory: [
+        { categoryId: home._id, name: 'Home', color: '#AAAAAA', minutes: 300, percent: 83 },
+        { categoryId: study._id, name: 'Study', color: '#BBBBBB', minutes: 60, percent: 17 },
+      ],
+      // Done tasks (240 + 60 + 60) and the ended night shift (120) = 8 h over Sunday..Wednesday.
+      averageProductiveHours: 2,
+      // Sunday and Monday; Tuesday has no done task, Wednesday starts a new run of one.
+      streak: 2,
+      daily: [
+        { date: '2026-11-01', minutes: 330, productiveMinutes: 300 },
+        { date: '2026-11-02', minutes: 120, productiveMinutes: 120 },
+        { date: '2026-11-03', minutes: 60, productiveMinutes: 0 },
+        { date: '2026-11-04', minutes: 120, productiveMinutes: 60 },
+        { date: '2026-11-05', minutes: 0, productiveMinutes: 0 },
+        { date: '2026-11-06', minutes: 0, productiveMinutes: 0 },
+        { date: '2026-11-07', minutes: 0, productiveMinutes: 0 },
+      ],
+    });
+
+    // Sunday 15:00: one elapsed day and the night shift has not ended. Done tasks count wherever they fall in the
+    // week (ARCHITECTURE.md limits only events to those that have ended): (240 + 60 + 60) min / 1 day = 6 h.
+    clock.now = Date.parse('2026-11-01T20:00:00Z');
+    const sunday = (
+      await app.inject({ method: 'GET', url: '/api/aggregation/analytics/weekly', headers })
+    ).json();
+    assert.equal(sunday.averageProductiveHours, 6);
+    assert.equal(sunday.streak, 1);
+    assert.equal(sunday.daily[0].productiveMinutes, 240);
+    const today = (await app.inject({ method: 'GET', url: '/api/tasks/today', headers })).json();
+    // 4 h + 0.5 h of tasks (done or not) and the night shift's hour before midnight.
+    assert.deepEqual(
+      { date: today.date, spentHours: today.spentHours, remainingHours: today.remainingHours },
+      { date: '2026-11-01', spentHours: 5.5, remainingHours: 9.5 },
+    );
+    assert.equal(today.tasks.length, 2);
+  });
+
   test('a finished week divides by 7 and counts the streak over all its days', async () => {
     const { app } = await buildTestApp({ now: NOW });
     const { headers } = await signUp(app, { timeZone: NEW_YORK });

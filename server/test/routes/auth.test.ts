@@ -474,3 +474,131 @@ describe('password reset', () => {
     assert.match(unknown.json().message, /invalid/);
   });
 });
+
+describe('what the client form accepts, the server accepts', () => {
+  test('every password, username, name and email that passes SPEC section 5 registers', async () => {
+    const { app } = await buildTestApp();
+    const specials = '!@#$%^&*';
+    const accepted: Array<Partial<typeof validRegistration>> = [
+      { password: 'Abcdef1!' },
+      { password: 'Aa1!@#$%^&*Bb2Cc3Dd4' },
+      { password: `${specials}Aa1${'z'.repeat(9)}` },
+      ...[...specials].map((special) => ({ password: `Abcdef1${special}` })),
+      { username: 'abcdefghij12345' },
+      { username: 'ABCDEFGH' },
+      { username: '12345678' },
+      { name: '  Jo Ann  ' },
+      { name: ' Abcde ' },
+      { name: 'Zoë Ångström' },
+      { email: 'a@b.co' },
+    ];
+    for (const [index, fields] of accepted.entries()) {
+      const registration = {
+        ...validRegistration,
+        username: `clientOk${index}`,
+        email: `client${index}@example.com`,
+        ...fields,
+      };
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/auth/register/user',
+        payload: registration,
+      });
+      assert.equal(response.statusCode, 201, `${JSON.stringify(fields)}: ${response.body}`);
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: registration.username, password: registration.password },
+      });
+      assert.equal(login.statusCode, 200, `login with ${JSON.stringify(fields)}`);
+    }
+  });
+
+  test('409 messages name the field and say "already exists", as the client keyword mapping needs', async () => {
+    const { app } = await buildTestApp();
+    await app.inject({ method: 'POST', url: '/api/auth/register/user', payload: validRegistration });
+    for (const [fields, keyword] of [
+      [{ username: 'TimeKeeper1', email: 'fresh@example.com' }, 'username'],
+      [{ username: 'freshName1', email: 'KEEPER@EXAMPLE.COM' }, 'email'],
+    ] as const) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/auth/register/user',
+        payload: { ...validRegistration, ...fields },
+      });
+      assert.equal(response.statusCode, 409);
+      const message = response.json().message.toLowerCase();
+      assert.ok(message.includes(keyword) && message.includes('already exists'), message);
+    }
+  });
+});
+
+describe('tokens and limits', () => {
+  test('only HS256 with this server’s secret is accepted: HS512 with the same secret is not', async () => {
+    const { app } = await buildTestApp();
+    const { token } = await signUp(app);
+    const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8'));
+    const secret = new TextEncoder().encode('test-secret-that-is-long-enough-for-hs256-0123456789');
+    const hs512 = await new SignJWT(claims).setProtectedHeader({ alg: 'HS512', typ: 'JWT' }).sign(secret);
+    const hs256 = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(secret);
+    const noExpiry = await new SignJWT({ ...claims, exp: undefined })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .sign(secret);
+    const answers = [];
+    for (const candidate of [hs512, hs256, noExpiry]) {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/api/auth/validate',
+        headers: { authorization: `Bearer ${candidate}` },
+      });
+      answers.push(response.statusCode);
+    }
+    assert.deepEqual(answers, [401, 200, 401]);
+  });
+
+  for (const store of ['memory', 'database'] as const) {
+    test(`every route is limited per IP, signed in or not, with 429, Retry-After and a JSON message (${store} store)`, async () => {
+      const { app } = await buildTestApp({ rateLimit: { globalPerMinute: 3, store } });
+      const statuses: number[] = [];
+      let last;
+      for (let attempt = 0; attempt < 4; attempt += 1) {
+        last = await app.inject({ method: 'GET', url: '/api/categories' });
+        statuses.push(last.statusCode);
+      }
+      assert.deepEqual(statuses, [401, 401, 401, 429]);
+      assert.ok(Number(last!.headers['retry-after']) > 0);
+      assert.deepEqual(Object.keys(last!.json()), ['message']);
+      const otherAddress = await app.inject({
+        method: 'GET',
+        url: '/api/categories',
+        remoteAddress: '10.0.0.2',
+      });
+      assert.equal(otherAddress.statusCode, 401);
+      const health = await app.inject({ method: 'GET', url: '/api/health' });
+      assert.equal(health.statusCode, 200);
+    });
+  }
+
+  test('the generated JWT secret lives in DATA_DIR and, like tokens and passwords, never reaches the log', async () => {
+    const lines: string[] = [];
+    const { app, dataDir } = await buildTestApp({
+      config: { jwtSecret: undefined },
+      env: { LOG_LEVEL: 'trace' },
+      logStream: { write: (line: string) => void lines.push(line) },
+    });
+    const secret = (await readFile(path.join(dataDir, 'jwt-secret'), 'utf8')).trim();
+    assert.equal(app.config.jwtSecret, secret);
+    const { token, password } = await signUp(app);
+    await app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
+    await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'nobody', password } });
+    const log = lines.join('\n');
+    assert.ok(log.includes('incoming request'), 'the log was captured');
+    for (const [label, value] of [
+      ['secret', secret],
+      ['token', token],
+      ['password', password],
+    ] as const) {
+      assert.equal(log.includes(value), false, `the ${label} is in the log`);
+    }
+  });
+});

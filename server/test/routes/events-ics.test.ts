@@ -310,3 +310,145 @@ END:VEVENT`),
     assert.equal(anonymous.statusCode, 401);
   });
 });
+
+describe('hostile .ics files', () => {
+  const vevent = (uid: string, lines: string) =>
+    `BEGIN:VEVENT\r\nUID:${uid}\r\nDTSTAMP:20260301T000000Z\r\n${lines.trim()}\r\nEND:VEVENT`;
+
+  test('files that are not calendars of events get a 400 with a clear message, never a 500', async () => {
+    const { app } = await buildTestApp({ now: NOW });
+    const { headers } = await signUp(app);
+    const garbage = Buffer.alloc(4096);
+    for (let index = 0; index < garbage.length; index += 1) garbage[index] = (index * 7919) % 256;
+    const cases: Array<[string, string | Buffer, RegExp]> = [
+      ['no VEVENT', calendar(''), /no events/],
+      ['an empty file', '', /calendar/i],
+      ['binary garbage', garbage, /not a valid iCalendar/],
+      [
+        'NUL inside a calendar',
+        calendar(
+          vevent('nul@example.com', 'SUMMARY:a\u0000b\r\nDTSTART:20260311T100000Z\r\nDTEND:20260311T110000Z'),
+        ),
+        /not a valid iCalendar/,
+      ],
+      ['a vCard', 'BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Someone\r\nEND:VCARD\r\n', /not a valid iCalendar/],
+      ['an unterminated calendar', 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\n', /not a valid iCalendar/],
+    ];
+    for (const [name, content, message] of cases) {
+      const response = await importCalendar(app, headers, content);
+      assert.equal(response.statusCode, 400, `${name}: ${response.body}`);
+      assert.deepEqual(Object.keys(response.json()), ['message'], name);
+      assert.match(response.json().message, message, name);
+    }
+    const events = await eventsBetween(app, headers, '2026-01-01', '2027-01-01');
+    assert.deepEqual(events, []);
+  });
+
+  test('odd events are imported safely or skipped: unknown TZID, huge COUNT, long UID, far future', async () => {
+    const { app } = await buildTestApp({ now: NOW });
+    const { headers } = await signUp(app, { timeZone: 'Europe/Paris' });
+    const started = Date.now();
+    const response = await importCalendar(
+      app,
+      headers,
+      calendar(
+        [
+          vevent(
+            'mars@example.com',
+            'SUMMARY:On \u0001Mars\r\nDTSTART;TZID=Mars/Olympus:20260311T100000\r\nDTEND;TZID=Mars/Olympus:20260311T110000',
+          ),
+          vevent(
+            'count@example.com',
+            'SUMMARY:Tick\r\nDTSTART:20260311T000000Z\r\nDTEND:20260311T000001Z\r\nRRULE:FREQ=SECONDLY;COUNT=999999999',
+          ),
+          vevent('u'.repeat(5000), 'SUMMARY:Long UID\r\nDTSTART:20260312T100000Z\r\nDTEND:20260312T110000Z'),
+          vevent('far@example.com', 'SUMMARY:Far\r\nDTSTART:99991231T100000Z\r\nDTEND:99991231T110000Z'),
+          vevent(
+            'backwards@example.com',
+            'SUMMARY:Back\r\nDTSTART:20260312T100000Z\r\nDTEND:20260312T090000Z',
+          ),
+        ].join('\r\n'),
+      ),
+    );
+    assert.equal(response.statusCode, 200, response.body);
+    const { created, updated, skipped } = response.json();
+    assert.equal(created, 1 + 1000);
+    assert.equal(updated, 0);
+    assert.ok(skipped >= 3);
+    assert.ok(Date.now() - started < 15_000);
+    const mars = (await eventsBetween(app, headers, '2026-03-11', '2026-03-12')).find((event) =>
+      event.title.endsWith('Mars'),
+    );
+    // An unknown zone reads as the user's own: 10:00 in Paris.
+    assert.deepEqual(
+      { title: mars?.title, start: mars?.start, source: mars?.source },
+      { title: 'On Mars', start: '2026-03-11T09:00:00.000Z', source: 'ics' },
+    );
+  });
+
+  test('unreadable recurrence values skip their event; a rule that loops ical.js forever answers 400 in time', async () => {
+    const { app } = await buildTestApp({ now: NOW });
+    const { headers } = await signUp(app);
+    const times = 'DTSTART:20260311T100000Z\r\nDTEND:20260311T110000Z';
+    const unreadable = await importCalendar(
+      app,
+      headers,
+      calendar(
+        [
+          vevent('until@example.com', `${times}\r\nRRULE:FREQ=DAILY;UNTIL=garbage`),
+          vevent('empty@example.com', `${times}\r\nRRULE:`),
+          vevent('rdate@example.com', `${times}\r\nRDATE:garbage`),
+          vevent('fine@example.com', `SUMMARY:Fine\r\n${times}`),
+        ].join('\r\n'),
+      ),
+    );
+    assert.equal(unreadable.statusCode, 200, unreadable.body);
+    assert.deepEqual(unreadable.json(), { created: 1, updated: 0, skipped: 3 });
+
+    const started = Date.now();
+    const endless = await importCalendar(
+      app,
+      headers,
+      calendar(vevent('endless@example.com', `${times}\r\nRRULE:FREQ=DAILY;BYDAY=1MO`)),
+    );
+    assert.equal(endless.statusCode, 400, endless.body);
+    assert.match(endless.json().message, /RRULE/);
+    assert.ok(Date.now() - started < 15_000);
+    // The API is still serving.
+    const health = await app.inject({ method: 'GET', url: '/api/health' });
+    assert.equal(health.statusCode, 200);
+  });
+
+  test('imports running at once all finish (workers are capped, the rest wait their turn)', async () => {
+    const { app } = await buildTestApp({ now: NOW });
+    const { headers } = await signUp(app);
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, index) =>
+        importCalendar(
+          app,
+          headers,
+          calendar(
+            vevent(`parallel-${index}@example.com`, 'DTSTART:20260311T100000Z\r\nDTEND:20260311T110000Z'),
+          ),
+        ),
+      ),
+    );
+    assert.deepEqual(
+      answers.map((answer) => answer.json()),
+      Array.from({ length: 5 }, () => ({ created: 1, updated: 0, skipped: 0 })),
+    );
+  });
+
+  test('a file with more events than the cap imports the cap and counts the rest as skipped', async () => {
+    const { app } = await buildTestApp({ now: NOW });
+    const { headers } = await signUp(app);
+    const many = Array.from({ length: 5200 }, (_, index) =>
+      vevent(`many-${index}@example.com`, 'DTSTART:20260311T100000Z\r\nDTEND:20260311T110000Z'),
+    ).join('\r\n');
+    const started = Date.now();
+    const response = await importCalendar(app, headers, calendar(many));
+    assert.equal(response.statusCode, 200, response.body);
+    assert.deepEqual(response.json(), { created: 5000, updated: 0, skipped: 200 });
+    assert.ok(Date.now() - started < 20_000, `took ${Date.now() - started} ms`);
+  });
+});

@@ -284,6 +284,48 @@ describe('/api/tasks', () => {
     assert.equal(badInstant.json().errors[0].field, 'start');
   });
 
+  test('an edit may send the whole task back, its own _id included, but never another id', async () => {
+    const { app } = await buildTestApp();
+    const { headers } = await signUp(app, { timeZone: NEW_YORK });
+    const task = (await createTask(app, headers, {})).json();
+    const other = (await createTask(app, headers, { title: 'Other' })).json();
+    const whole = await app.inject({
+      method: 'PATCH',
+      url: `/api/tasks/${task._id}`,
+      headers,
+      payload: {
+        ...task,
+        title: 'Edited',
+        startHHMM: '13:00',
+        endHHMM: '14:00',
+        start: '2026-03-11T17:00:00.000Z',
+        end: '2026-03-11T18:00:00.000Z',
+      },
+    });
+    assert.equal(whole.statusCode, 200, whole.body);
+    assert.deepEqual(whole.json(), {
+      ...task,
+      title: 'Edited',
+      startHHMM: '13:00',
+      endHHMM: '14:00',
+      start: '2026-03-11T17:00:00.000Z',
+      end: '2026-03-11T18:00:00.000Z',
+    });
+    const retargeted = await app.inject({
+      method: 'PATCH',
+      url: `/api/tasks/${task._id}`,
+      headers,
+      payload: { ...task, _id: other._id, title: 'Overwrite' },
+    });
+    assert.equal(retargeted.statusCode, 400);
+    assert.equal(retargeted.json().errors[0].field, '_id');
+    const list = await app.inject({ method: 'GET', url: '/api/tasks?date=2026-03-11', headers });
+    assert.deepEqual(
+      list.json().tasks.map((item: { title: string }) => item.title),
+      ['Other', 'Edited'],
+    );
+  });
+
   test('a task keeps its deleted category id and can still be edited', async () => {
     const { app } = await buildTestApp();
     const { headers } = await signUp(app);

@@ -2,6 +2,13 @@ import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
 import { HttpError, type FieldError } from '../../lib/http-errors.js';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The 404 message of a route with an :id, also used when the id in the URL could never name a record. */
+    notFoundMessage?: string;
+  }
+}
+
 interface SchemaError {
   keyword: string;
   instancePath: string;
@@ -88,6 +95,10 @@ export default fp(
         return reply
           .code(error.statusCode)
           .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+      }
+      if (error.validation && error.validationContext === 'params') {
+        // An id that fails its schema (empty, control characters) names no record: answer exactly as for a missing one.
+        return reply.code(404).send({ message: request.routeOptions.config.notFoundMessage ?? 'Not found' });
       }
       if (error.validation) {
         const errors = fieldErrorsFromSchema(error.validation as SchemaError[], error.validationContext);

@@ -58,13 +58,28 @@ export function databaseRateLimitStore(db: Kysely<Database>, now: () => number) 
 
 export default fp(
   async function rateLimitPlugin(app, options: RateLimitConfig) {
+    // Routes with their own limit (sign-in, registration, password reset) get it from the plugin's route hooks.
     await app.register(rateLimit, {
-      global: true,
+      global: false,
       max: options.globalPerMinute,
       timeWindow: 60_000,
       ...(options.store === 'database' ? { store: databaseRateLimitStore(app.db, app.now) } : {}),
       errorResponseBuilder: (_request, context) =>
         new HttpError(context.statusCode, `Too many requests. Try again in ${context.after}.`),
+    });
+
+    // The per-IP limit for every route is an application-level hook, so it runs before the sign-in check of the
+    // resource scopes: the plugin's own global mode adds route-level hooks, which run after it, and would then never
+    // count requests with a missing or forged token.
+    const globalLimit = app.createRateLimit();
+    app.addHook('onRequest', async (request) => {
+      if (request.routeOptions.config?.rateLimit === false) return;
+      const limit = await globalLimit(request);
+      if (limit.isAllowed || !limit.isExceeded) return;
+      const seconds = Math.max(1, limit.ttlInSeconds);
+      throw new HttpError(429, `Too many requests. Try again in ${seconds} seconds.`, {
+        headers: { 'retry-after': String(seconds) },
+      });
     });
   },
   { name: 'rate-limit', dependencies: ['database', 'clock'] },

@@ -71,6 +71,7 @@ const categoriesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/:id',
     {
+      config: { notFoundMessage: CATEGORY_NOT_FOUND },
       schema: {
         tags,
         summary: 'Rename or recolour a category',
@@ -94,6 +95,7 @@ const categoriesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/:id',
     {
+      config: { notFoundMessage: CATEGORY_NOT_FOUND },
       schema: {
         tags,
         summary: 'Delete a category; its tasks keep the id, which then matches no category',

@@ -6,7 +6,7 @@ import {
   buildCalendar,
   InvalidCalendarError,
   ownEventIdOf,
-  parseCalendar,
+  parseCalendarIsolated,
   type ImportedEvent,
 } from '../../lib/ics.js';
 import { newId } from '../../lib/ids.js';
@@ -57,7 +57,7 @@ const icsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const now = app.now();
       let parsed;
       try {
-        parsed = parseCalendar(content, request.timeZone, now);
+        parsed = await parseCalendarIsolated({ text: content, timeZone: request.timeZone, now });
       } catch (error) {
         if (error instanceof InvalidCalendarError) throw new HttpError(400, error.message);
         throw error;

@@ -109,6 +109,7 @@ const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/:id',
     {
+      config: { notFoundMessage: EVENT_NOT_FOUND },
       schema: {
         tags,
         summary: 'Edit, move or resize an event',
@@ -143,6 +144,7 @@ const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/:id',
     {
+      config: { notFoundMessage: EVENT_NOT_FOUND },
       schema: {
         tags,
         summary: 'Delete an event',

@@ -43,7 +43,7 @@ const tasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        summary: "One local day's tasks, sorted by start; date defaults to today",
+        summary: "One local day's tasks, sorted by start (GET /tasks/today for today with spent hours)",
         security: bearerAuth,
         querystring: TaskListQuery,
         response: { 200: TaskList },
@@ -51,7 +51,7 @@ const tasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const user = signedInUser(request);
-      const date = requireCalendarDate(request.query.date ?? localDateAt(request.timeZone, app.now()));
+      const date = requireCalendarDate(request.query.date);
       const done = request.query.done === undefined ? undefined : request.query.done === 'true';
       const tasks = await app.tasksRepository.listForDate(user.id, date, done);
       return { tasks: tasks.map(toTaskJson) };
@@ -137,6 +137,7 @@ const tasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/:id',
     {
+      config: { notFoundMessage: TASK_NOT_FOUND },
       schema: {
         tags,
         summary: 'Edit, toggle or put back a task',
@@ -154,6 +155,9 @@ const tasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const zone = request.timeZone;
       const existing = await app.tasksRepository.find(user.id, request.params.id);
       if (!existing) throw notFound(TASK_NOT_FOUND);
+      if (body._id !== undefined && body._id !== existing.id) {
+        throw fieldError('_id', '_id must be the id of the task being edited');
+      }
 
       let { date, startHhmm, endHhmm, startAt, endAt } = existing;
       if (body.date !== undefined || body.startHHMM !== undefined || body.endHHMM !== undefined) {
@@ -200,6 +204,7 @@ const tasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/:id',
     {
+      config: { notFoundMessage: TASK_NOT_FOUND },
       schema: {
         tags,
         summary: 'Delete a task',

@@ -1,0 +1,96 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import SqliteDatabase from 'better-sqlite3';
+import { CamelCasePlugin, Kysely, SqliteDialect, type CompiledQuery } from 'kysely';
+import { migrateToLatest } from '../../src/db/database.js';
+import type { Database } from '../../src/db/schema.js';
+import { createRepositories } from '../../src/plugins/app/repositories.js';
+
+// The repositories' own queries, captured as they run and explained by SQLite: every per-user, per-day and per-week
+// read must be a SEARCH on an index (a range scan), never a SCAN of a table or of a whole index.
+const sqlite = new SqliteDatabase(':memory:');
+const captured: CompiledQuery[] = [];
+const db = new Kysely<Database>({
+  dialect: new SqliteDialect({ database: sqlite }),
+  plugins: [new CamelCasePlugin()],
+  log: (event) => {
+    if (event.level === 'query') captured.push(event.query);
+  },
+});
+await migrateToLatest(db);
+const repositories = createRepositories(db);
+
+async function plansOf(run: () => Promise<unknown>): Promise<string[]> {
+  captured.length = 0;
+  await run();
+  const reads = captured.filter((query) => /^\s*select/i.test(query.sql));
+  assert.ok(reads.length > 0, 'the repository ran a query');
+  return reads.flatMap((query) =>
+    (
+      sqlite.prepare(`explain query plan ${query.sql}`).all(...(query.parameters as unknown[])) as Array<{
+        detail: string;
+      }>
+    ).map((row) => row.detail),
+  );
+}
+
+const user = 'user-1';
+const from = Date.parse('2026-03-08T05:00:00Z');
+const to = Date.parse('2026-03-15T04:00:00Z');
+const reads: Array<[string, () => Promise<unknown>, RegExp]> = [
+  [
+    'task list of a day',
+    () => repositories.tasksRepository.listForDate(user, '2026-03-11'),
+    /tasks_user_date/,
+  ],
+  [
+    'pending tasks of yesterday',
+    () => repositories.tasksRepository.listForDate(user, '2026-03-10', false),
+    /tasks_user_date/,
+  ],
+  [
+    'tasks overlapping today or a week (wallet, analytics)',
+    () => repositories.tasksRepository.listOverlapping(user, from, to),
+    /tasks_user_end/,
+  ],
+  [
+    'events overlapping a range, today or a week',
+    () => repositories.eventsRepository.listOverlapping(user, from, to),
+    /events_user_end/,
+  ],
+  ['categories of a user', () => repositories.categoriesRepository.list(user), /categories_user_id/],
+  ['one task', () => repositories.tasksRepository.find(user, 'task-1'), /autoindex_tasks/],
+  [
+    'imported events by UID',
+    () => repositories.eventsRepository.findByIcsKeys(user, ['a#', 'b#']),
+    /events_user_ics_key/,
+  ],
+  [
+    'the session behind a token',
+    () => repositories.accountSecurityRepository.findSessionUser('session-1', user, from),
+    /autoindex_sessions/,
+  ],
+  [
+    'recent failed sign-ins of an account',
+    () => repositories.accountSecurityRepository.recentLoginFailures('someone', from),
+    /login_failures_account_time/,
+  ],
+  [
+    'an account by username or email',
+    () => repositories.usersRepository.findByLogin('Someone'),
+    /autoindex_users/,
+  ],
+];
+
+describe('indexes (SQLite EXPLAIN QUERY PLAN)', () => {
+  for (const [name, run, index] of reads) {
+    test(`${name} is a range scan`, async () => {
+      const plan = await plansOf(run);
+      const tableSteps = plan.filter((detail) => /^(SCAN|SEARCH) /.test(detail));
+      assert.ok(tableSteps.length > 0, plan.join(' | '));
+      for (const step of tableSteps)
+        assert.match(step, /^SEARCH \w+ USING (COVERING )?INDEX/, plan.join(' | '));
+      assert.match(plan.join(' | '), index);
+    });
+  }
+});
