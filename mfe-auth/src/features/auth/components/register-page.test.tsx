@@ -83,7 +83,9 @@ describe('RegisterPage', () => {
 
     await fillAndSubmit({ [field]: value });
 
-    expect(screen.getByLabelText(LABELS[field])).toHaveAccessibleDescription(message);
+    expect(screen.getByLabelText(LABELS[field])).toHaveAccessibleDescription(
+      expect.stringContaining(message),
+    );
     expect(screen.getByLabelText(LABELS[field])).toBeInvalid();
     expect(generalError()).toHaveTextContent(message);
     expect(server.requests).toHaveLength(0);
@@ -95,7 +97,9 @@ describe('RegisterPage', () => {
 
     await fillAndSubmit({ email: 'a@b' });
 
-    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Email must be at least 5 characters');
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(
+      expect.stringContaining('Email must be at least 5 characters'),
+    );
   });
 
   it('shows each invalid field its message and the first one as the general error', async () => {
@@ -106,14 +110,16 @@ describe('RegisterPage', () => {
 
     expect(generalError()).toHaveTextContent('Username must be at least 8 characters');
     expect(screen.getByLabelText('Username')).toHaveAccessibleDescription(
-      'Username must be at least 8 characters',
+      expect.stringContaining('Username must be at least 8 characters'),
     );
     expect(screen.getByLabelText('Full name')).toHaveAccessibleDescription(
-      'Name must be at least 5 characters',
+      expect.stringContaining('Name must be at least 5 characters'),
     );
-    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Invalid email format');
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(
+      expect.stringContaining('Invalid email format'),
+    );
     expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
-      'Password must be at least 8 characters',
+      expect.stringContaining('Password must be at least 8 characters'),
     );
     expect(server.requests).toHaveLength(0);
   });
@@ -125,7 +131,9 @@ describe('RegisterPage', () => {
 
     await user.type(screen.getByLabelText('Username'), 'lovelace');
 
-    expect(screen.getByLabelText('Username')).not.toHaveAccessibleDescription();
+    expect(screen.getByLabelText('Username')).toHaveAccessibleDescription(
+      expect.stringContaining('8 to 15 letters and digits'),
+    );
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
@@ -138,7 +146,7 @@ describe('RegisterPage', () => {
     expect(await screen.findByText('Username is already taken')).toBeInTheDocument();
     expect(generalError()).toHaveTextContent('Username is already taken');
     expect(screen.getByLabelText('Username')).toHaveAccessibleDescription(
-      'This username is already taken. Please choose a different one.',
+      expect.stringContaining('This username is already taken. Please choose a different one.'),
     );
   });
 
@@ -157,7 +165,9 @@ describe('RegisterPage', () => {
     await fillAndSubmit({});
 
     expect(await screen.findByText('Please fix the validation errors below')).toBeInTheDocument();
-    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Email is not deliverable');
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(
+      expect.stringContaining('Email is not deliverable'),
+    );
   });
 
   it('reports a network failure', async () => {

@@ -63,6 +63,7 @@ export function RegisterPage() {
           label="Username"
           name="username"
           autoComplete="username"
+          hint="8 to 15 letters and digits"
           value={form.username}
           error={fieldErrors.username}
           onChange={(event) => edit('username')(event.target.value)}
@@ -89,6 +90,7 @@ export function RegisterPage() {
           name="password"
           type="password"
           autoComplete="new-password"
+          hint="8 to 20 characters with a lowercase and an uppercase letter, a digit and one of !@#$%^&*"
           value={form.password}
           error={fieldErrors.password}
           onChange={(event) => edit('password')(event.target.value)}
