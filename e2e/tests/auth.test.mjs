@@ -5,6 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import { startStack } from '../support/stack.mjs';
 import { launchBrowser } from '../support/browser.mjs';
 import { apiClient } from '../support/api-client.mjs';
+import { seriousViolations } from '../support/accessibility.mjs';
 
 async function resetLinkFor(outboxDir, email, timeoutMs = 10_000) {
   const deadline = Date.now() + timeoutMs;
@@ -82,7 +83,9 @@ describe('auth journeys', () => {
     assert.equal(path_(), '/app/wallet');
 
     await page().getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Logout' }).click();
-    await heading('Logging you out...').or(heading('Logged Out Successfully')).first().waitFor();
+    await heading('Logged Out Successfully').waitFor();
+    await page().getByText('You have been securely logged out. Redirecting to login page...').waitFor();
+    assert.deepEqual(await seriousViolations(page()), [], 'the logout screen passes axe-core');
     await heading('Organize everything in your life').waitFor();
     assert.equal(path_(), '/');
   });
