@@ -2,7 +2,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const { remotes, shell, portOf } = require('../apps.cjs');
+const { remotes, repoRoot, shell, portOf } = require('../apps.cjs');
 const { sharedModules } = require('./shared-modules.cjs');
 const { CopyPublicPlugin } = require('./copy-public-plugin.cjs');
 const { devServerFor } = require('./dev-server.cjs');
@@ -13,6 +13,22 @@ function appFromDir(appDir) {
   const remote = remotes.find((candidate) => candidate.dir === dir);
   if (!remote) throw new Error(`${dir} is not a registered app (see devkit/apps.cjs)`);
   return { ...remote, kind: 'remote' };
+}
+
+const RUNTIME_PACKAGES = [
+  '@module-federation/runtime-core',
+  '@module-federation/sdk',
+  '@module-federation/error-codes',
+];
+
+function federationRuntimeAliases() {
+  return Object.fromEntries(
+    RUNTIME_PACKAGES.map((name) => {
+      const manifestPath = path.join(repoRoot, 'node_modules', name, 'package.json');
+      const esmEntry = require(manifestPath).exports['.'].import.default;
+      return [`${name}$`, path.join(path.dirname(manifestPath), esmEntry)];
+    }),
+  );
 }
 
 function scriptRules(isProduction) {
@@ -79,10 +95,12 @@ function createConfig(appDir, env = {}, argv = {}) {
     shareStrategy: 'loaded-first',
     dts: false,
   };
+  // The federation runtime ships once, with the host; a federated remote's entry reuses it instead of a copy.
   if (app.kind === 'remote') {
     Object.assign(federation, { filename: 'remoteEntry.js', exposes: app.exposes, manifest: true });
+    if (!standalone) federation.experiments = { externalRuntime: true };
   } else {
-    Object.assign(federation, { remotes: {} });
+    Object.assign(federation, { remotes: {}, experiments: { provideExternalRuntime: true } });
   }
 
   const hasHtml = app.kind === 'host' || standalone;
@@ -109,7 +127,12 @@ function createConfig(appDir, env = {}, argv = {}) {
       assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
       clean: true,
     },
-    resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js'] },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.jsx', '.js'],
+      // The runtime's packages ship CommonJS and ES builds; the plugin that lends the host's runtime to remotes
+      // requires one while the runtime imports the other, which would bundle the runtime twice.
+      alias: federationRuntimeAliases(),
+    },
     module: {
       rules: [
         scriptRules(isProduction),
