@@ -52,7 +52,15 @@ const boundaryZones = [
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/dist-*/**', '**/.mf/**', 'data/**', 'coverage/**', '.e2e-tmp/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/dist-*/**',
+      '**/.mf/**',
+      'data/**',
+      'coverage/**',
+      '.e2e-tmp/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
