@@ -1,8 +1,8 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import {
-  api,
+  apiEnvironmentFor,
+  dataDirFor,
   frontEndApps,
   originOf,
   portOf,
@@ -17,8 +17,7 @@ import {
  * reading the same kind of runtime config as production. One Ctrl-C stops everything.
  */
 const env = process.env;
-const dataDir = path.resolve(repoRoot, env.DATA_DIR ?? 'data');
-fs.mkdirSync(dataDir, { recursive: true });
+const dataDir = dataDirFor(env);
 const runtimeConfigFile = writeRuntimeConfig(
   path.join(dataDir, 'runtime', 'config.dev.json'),
   runtimeConfigFor(env),
@@ -46,13 +45,7 @@ function launch(label, command, args, options) {
 
 launch('api', 'npm', ['run', 'dev', '--workspace', 'server'], {
   cwd: repoRoot,
-  env: {
-    ...env,
-    PORT: String(portOf(api, env)),
-    DATA_DIR: dataDir,
-    CORS_ORIGINS: env.CORS_ORIGINS ?? shellOrigin,
-    APP_URL: env.APP_URL ?? shellOrigin,
-  },
+  env: apiEnvironmentFor(env, dataDir),
 });
 for (const app of frontEndApps) {
   launch(app.dir, process.execPath, [webpackCli(), 'serve', '--mode', 'development'], {

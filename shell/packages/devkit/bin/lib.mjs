@@ -22,6 +22,25 @@ export function runtimeConfigFor(env = process.env, overrides = {}) {
   };
 }
 
+/** The local deployment's data folder (SQLite file, mail outbox, runtime config), created if missing. */
+export function dataDirFor(env = process.env) {
+  const dataDir = path.resolve(repoRoot, env.DATA_DIR ?? 'data');
+  fs.mkdirSync(dataDir, { recursive: true });
+  return dataDir;
+}
+
+/** The API's environment for a local deployment: its port, data folder, and the shell's origin for CORS and links. */
+export function apiEnvironmentFor(env, dataDir) {
+  const shellOrigin = originOf(portOf(shell, env));
+  return {
+    ...env,
+    PORT: String(portOf(api, env)),
+    DATA_DIR: dataDir,
+    CORS_ORIGINS: env.CORS_ORIGINS ?? shellOrigin,
+    APP_URL: env.APP_URL ?? shellOrigin,
+  };
+}
+
 export function writeRuntimeConfig(file, config) {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, `${JSON.stringify(config, null, 2)}\n`);

@@ -1,9 +1,9 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import {
-  api,
+  apiEnvironmentFor,
   buildAll,
+  dataDirFor,
   originOf,
   portOf,
   repoRoot,
@@ -14,8 +14,7 @@ import {
 import { serveFrontEnds } from './serve-all.mjs';
 
 const env = process.env;
-const dataDir = path.resolve(repoRoot, env.DATA_DIR ?? 'data');
-fs.mkdirSync(dataDir, { recursive: true });
+const dataDir = dataDirFor(env);
 
 if (env.SKIP_BUILD !== '1') {
   console.log('Building (only what changed since the last build)');
@@ -29,14 +28,7 @@ const shellOrigin = originOf(portOf(shell, env));
 const apiProcess = spawn(process.execPath, ['server/dist/server.js'], {
   cwd: repoRoot,
   stdio: 'inherit',
-  env: {
-    ...env,
-    NODE_ENV: env.NODE_ENV ?? 'production',
-    PORT: String(portOf(api, env)),
-    DATA_DIR: dataDir,
-    CORS_ORIGINS: env.CORS_ORIGINS ?? shellOrigin,
-    APP_URL: env.APP_URL ?? shellOrigin,
-  },
+  env: { ...apiEnvironmentFor(env, dataDir), NODE_ENV: env.NODE_ENV ?? 'production' },
 });
 
 const servers = await serveFrontEnds({ env, runtimeConfigFile });
