@@ -134,6 +134,7 @@ it('deletes an event from the edit modal, and explains a failed delete', async (
   fail = false;
   await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 });
 
 it('shows a dismissible banner when the events cannot be loaded', async () => {

@@ -56,7 +56,8 @@ export function CalendarPage() {
   const [deleteEvent, deleteState] = useDeleteEventMutation();
   const [moveEvent] = useMoveEventMutation();
 
-  // A failed load is shown until dismissed, and again when a later load fails too.
+  // A failed change is shown until dismissed or until a later change succeeds; a failed load until dismissed,
+  // and again when a later load fails too.
   const loadFailure = eventsQuery.isError ? eventsQuery.startedTimeStamp : undefined;
   const [dismissedLoadFailure, setDismissedLoadFailure] = useState<number>();
   const shownError =
@@ -87,6 +88,7 @@ export function CalendarPage() {
       if (modal.mode === 'create') await createEvent(body).unwrap();
       else await updateEvent({ id: modal.eventId, ...body }).unwrap();
       setModal(null);
+      setBannerMessage(null);
     } catch {
       setBannerMessage(modal.mode === 'create' ? EVENT_ERRORS.create : EVENT_ERRORS.update);
     }
@@ -97,6 +99,7 @@ export function CalendarPage() {
     try {
       await deleteEvent(modal.eventId).unwrap();
       setModal(null);
+      setBannerMessage(null);
     } catch {
       setBannerMessage(EVENT_ERRORS.delete);
     }
@@ -106,6 +109,7 @@ export function CalendarPage() {
     async (timing: EventTiming) => {
       try {
         await moveEvent(timing).unwrap();
+        setBannerMessage(null);
         return true;
       } catch {
         setBannerMessage(EVENT_ERRORS.update);
