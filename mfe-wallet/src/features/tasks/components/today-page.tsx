@@ -1,13 +1,12 @@
-import { useState } from 'react';
 import { useGetCategoriesQuery } from '@time-wallet/api';
-import { toLocalDateKey } from '@time-wallet/shared-ui/lib';
 import { PageHeader } from '../../../components/page-header';
+import { useLocalDate } from '../../../lib/use-local-date';
 import { NewTaskForm } from './new-task-form';
 import { TaskList } from './task-list';
 import styles from './today-page.module.css';
 
 export function TodayPage() {
-  const [today] = useState(() => toLocalDateKey());
+  const today = useLocalDate();
   const { data: categories = [] } = useGetCategoriesQuery();
   return (
     <section className={styles.page} aria-labelledby="today-page-title">

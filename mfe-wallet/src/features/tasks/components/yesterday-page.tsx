@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useGetCategoriesQuery } from '@time-wallet/api';
 import { Button, Card, Mascot } from '@time-wallet/shared-ui';
-import { addDays, formatTime12, toLocalDateKey } from '@time-wallet/shared-ui/lib';
+import { addDays, formatTime12 } from '@time-wallet/shared-ui/lib';
 import { PageHeader } from '../../../components/page-header';
+import { useLocalDate } from '../../../lib/use-local-date';
 import {
   useDismissPendingTasksMutation,
   useGetTasksOfDayQuery,
@@ -14,7 +15,7 @@ import styles from './yesterday-page.module.css';
 
 /** 'Pick Up Where You Left Off': yesterday's undone tasks, to put back into today or dismiss. */
 export function YesterdayPage() {
-  const [today] = useState(() => toLocalDateKey());
+  const today = useLocalDate();
   const yesterday = addDays(today, -1);
   const { data: categories = [] } = useGetCategoriesQuery();
   const {

@@ -10,12 +10,13 @@ export interface ReminderEvent {
 
 export const walletApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getWallet: build.query<WalletSnapshot, void>({
+    // Both are keyed by the local date they were asked on, so a page open past midnight fetches the new day.
+    getWallet: build.query<WalletSnapshot, string>({
       query: () => '/tasks/today',
       transformResponse: (response: unknown) => toWalletSnapshot(response, new Date().toISOString()),
       providesTags: ['Wallet'],
     }),
-    getReminderEvents: build.query<ReminderEvent[], void>({
+    getReminderEvents: build.query<ReminderEvent[], string>({
       query: () => '/events/today',
       // The spec reads a non-array answer as no events.
       transformResponse: (response: unknown) =>

@@ -5,6 +5,7 @@ import { useGetReminderEventsQuery, type ReminderEvent } from '../api/wallet-api
 import { showsAsCarousel } from '../lib/reminders';
 import { ReminderCarousel } from './reminder-carousel';
 import styles from './reminders.module.css';
+import { useLocalDate } from '../../../lib/use-local-date';
 
 const PLACEHOLDER_CARDS = 3;
 
@@ -32,7 +33,7 @@ function EventCard({ event }: { event: ReminderEvent }) {
 
 /** The mascot's mood card first, then one card per event of today; a carousel when they do not fit a row. */
 export function Reminders({ spentHours }: { spentHours: number }) {
-  const { data: events = [], isLoading, error } = useGetReminderEventsQuery();
+  const { data: events = [], isLoading, error } = useGetReminderEventsQuery(useLocalDate());
 
   useEffect(() => {
     // The spec keeps this failure out of the person's way: logged only.

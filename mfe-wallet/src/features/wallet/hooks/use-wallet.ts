@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useGetWalletQuery } from '../api/wallet-api';
 import { readWalletSnapshot, writeWalletSnapshot } from '../lib/wallet-snapshot';
+import { useLocalDate } from '../../../lib/use-local-date';
 
 export const WALLET_FETCH_ERROR = 'Failed to fetch wallet data';
 
@@ -11,7 +12,7 @@ export const WALLET_FETCH_ERROR = 'Failed to fetch wallet data';
  */
 export function useWallet() {
   const [storedSnapshot] = useState(readWalletSnapshot);
-  const query = useGetWalletQuery();
+  const query = useGetWalletQuery(useLocalDate());
   const [dismissedFailure, setDismissedFailure] = useState<number | undefined>();
 
   useEffect(() => {
