@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { createAppStore, parseRuntimeConfig, setRuntimeConfig } from '@time-wallet/api';
+import { createAppStore, followOtherTabs, parseRuntimeConfig, setRuntimeConfig } from '@time-wallet/api';
 import '@time-wallet/shared-ui/tokens.css';
 import { registerRemotePages } from '../features/remotes/federation';
 import { routes } from './routes';
@@ -32,6 +32,7 @@ async function start() {
     return;
   }
   const store = createAppStore();
+  followOtherTabs(store);
   const router = createBrowserRouter(routes);
   createRoot(rootElement).render(
     <StrictMode>

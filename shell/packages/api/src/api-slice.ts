@@ -7,19 +7,22 @@ import {
 } from '@reduxjs/toolkit/query/react';
 import { browserTimeZone } from '@time-wallet/shared-ui/lib';
 import { getRuntimeConfig } from './runtime-config';
-import { readStoredToken } from './local-storage';
-import { sessionExpired } from './session-slice';
+import { sessionExpired, type SessionState } from './session-slice';
 
 export const API_TIMEOUT_MS = 10_000;
 
 export const TAG_TYPES = ['Category', 'Task', 'Wallet', 'Event', 'Analytics', 'User'] as const;
 
+// The session in this page's store says who is signed in; sending whatever token storage holds now could act for
+// someone another tab signed in since.
+const sessionTokenOf = (state: unknown) => (state as { session: SessionState }).session.token;
+
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: '',
   credentials: 'include',
   timeout: API_TIMEOUT_MS,
-  prepareHeaders(headers) {
-    const token = readStoredToken();
+  prepareHeaders(headers, { getState }) {
+    const token = sessionTokenOf(getState());
     if (token) headers.set('Authorization', `Bearer ${token}`);
     headers.set('X-Time-Zone', browserTimeZone());
     return headers;
@@ -34,7 +37,7 @@ const baseQueryWithSession: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQu
 ) => {
   const { apiBaseUrl } = getRuntimeConfig();
   const request = typeof args === 'string' ? { url: args } : args;
-  const sentToken = readStoredToken();
+  const sentToken = sessionTokenOf(api.getState());
   const result = await rawBaseQuery({ ...request, url: `${apiBaseUrl}${request.url}` }, api, extraOptions);
   // Signing out with a token the server already revoked is still a sign-out, not an expiry.
   if (result.error?.status === 401 && sentToken && api.endpoint !== 'logout') api.dispatch(sessionExpired());

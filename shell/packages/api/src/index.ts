@@ -30,6 +30,7 @@ export {
   selectSession,
   selectSessionStatus,
   sessionConfirmed,
+  sessionEndedElsewhere,
   sessionExpired,
   sessionRestoredFromDevice,
   signedIn,
@@ -40,6 +41,7 @@ export {
 } from './session-slice';
 export {
   createAppStore,
+  followOtherTabs,
   useAppDispatch,
   useAppSelector,
   type AppDispatch,

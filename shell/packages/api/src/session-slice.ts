@@ -67,6 +67,8 @@ export const sessionSlice = createSlice({
     },
     signedOut: () => endedState('signOut'),
     sessionExpired: () => endedState('expiry'),
+    /** Another tab signed out: this page's copy of the session ends too (storage is already clear). */
+    sessionEndedElsewhere: () => endedState('expiry'),
   },
   selectors: {
     selectSession: (state) => state,
@@ -83,6 +85,7 @@ export const {
   userUpdated,
   signedOut,
   sessionExpired,
+  sessionEndedElsewhere,
 } = sessionSlice.actions;
 export const { selectSession, selectSessionStatus, selectCurrentUser, selectIsSignedIn } =
   sessionSlice.selectors;

@@ -5,7 +5,7 @@ import { Toaster } from 'react-hot-toast';
 import { createBrowserRouter, Link, Outlet, RouterProvider } from 'react-router-dom';
 import '@time-wallet/shared-ui/tokens.css';
 import { setRuntimeConfig } from './runtime-config';
-import { createAppStore } from './store';
+import { createAppStore, followOtherTabs } from './store';
 
 export interface StandalonePage {
   path: string;
@@ -36,6 +36,7 @@ function DevFrame({ pages }: { pages: StandalonePage[] }) {
 export function renderStandalone(pages: StandalonePage[], apiBaseUrl = 'http://localhost:4000/api'): void {
   setRuntimeConfig({ apiBaseUrl, remotes: {} });
   const store = createAppStore();
+  followOtherTabs(store);
   const router = createBrowserRouter([
     {
       element: <DevFrame pages={pages} />,

@@ -2,9 +2,19 @@ import { combineReducers, configureStore, createListenerMiddleware, isAnyOf } fr
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { useDispatch, useSelector } from 'react-redux';
 import { api } from './api-slice';
-import { clearPersonalData, SESSION_KEY, THEME_KEY, TOKEN_KEY, USER_KEY, writeItem } from './local-storage';
+import toast from 'react-hot-toast';
+import {
+  clearPersonalData,
+  readStoredToken,
+  SESSION_KEY,
+  THEME_KEY,
+  TOKEN_KEY,
+  USER_KEY,
+  writeItem,
+} from './local-storage';
 import {
   sessionConfirmed,
+  sessionEndedElsewhere,
   sessionExpired,
   sessionRestoredFromDevice,
   sessionSlice,
@@ -42,6 +52,12 @@ function persistenceMiddleware() {
     },
   });
   listener.startListening({
+    actionCreator: sessionEndedElsewhere,
+    effect: (_action, { dispatch }) => {
+      dispatch(api.util.resetApiState());
+    },
+  });
+  listener.startListening({
     actionCreator: themePreferenceChanged,
     effect: (action) => writeItem(THEME_KEY, action.payload),
   });
@@ -63,3 +79,26 @@ export type AppDispatch = AppStore['dispatch'];
 
 export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
 export const useAppSelector = useSelector.withTypes<RootState>();
+
+/**
+ * Keeps this page's session in step with the others on the device. A token removed elsewhere (sign-out in another
+ * tab) ends this session too, with the spec's alert; a different token (someone signed in elsewhere) restarts the
+ * page, so it never shows one person's data under another's name. The page's host starts it once.
+ */
+export function followOtherTabs(store: AppStore): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key !== TOKEN_KEY && event.key !== null) return;
+    const storedToken = readStoredToken();
+    const { token, isAuthenticated } = store.getState().session;
+    if (storedToken === token) return;
+    if (storedToken) {
+      window.location.reload();
+      return;
+    }
+    if (isAuthenticated)
+      toast.error('Authentication token not found. Please log in.', { id: 'token-missing' });
+    store.dispatch(sessionEndedElsewhere());
+  };
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
+}
