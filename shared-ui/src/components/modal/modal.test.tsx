@@ -108,6 +108,19 @@ describe('Modal', () => {
     expect(screen.getByRole('button', { name: 'Edit Gym' })).toHaveFocus();
   });
 
+  it('still answers Escape and Tab when focus fell out of it, as when a busy control is disabled', async () => {
+    const { user, dialog } = await openEditTask();
+    (document.activeElement as HTMLElement).blur();
+    expect(document.body).toHaveFocus();
+
+    await user.tab();
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+
+    (document.activeElement as HTMLElement).blur();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('closes on a click on the backdrop but not on a click inside', async () => {
     const { user, dialog } = await openEditTask();
     await user.click(screen.getByRole('textbox', { name: 'Title' }));

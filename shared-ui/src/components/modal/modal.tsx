@@ -53,6 +53,26 @@ export function Modal({ open, title, onClose, children, width, footer, initialFo
     };
   }, [open, initialFocusRef]);
 
+  useEffect(() => {
+    if (!open) return;
+    // A control disabled while busy drops focus to the page; the keys still belong to the topmost dialog.
+    const onStrayKeyDown = (event: globalThis.KeyboardEvent) => {
+      const dialog = dialogRef.current;
+      if (!dialog || dialog.contains(event.target as Node)) return;
+      const dialogs = document.querySelectorAll('[role="dialog"][aria-modal="true"]');
+      if (dialogs[dialogs.length - 1] !== dialog) return;
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        onClose();
+      } else if (event.key === 'Tab') {
+        event.preventDefault();
+        (focusableIn(dialog)[0] ?? dialog).focus();
+      }
+    };
+    document.addEventListener('keydown', onStrayKeyDown);
+    return () => document.removeEventListener('keydown', onStrayKeyDown);
+  }, [open, onClose]);
+
   if (!open) return null;
 
   const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
