@@ -91,7 +91,13 @@ export function TaskList({ today, categories }: { today: string; categories: rea
         )}
       </div>
       <p className={styles.status} role="status">
-        {isLoading ? 'Loading tasks' : tasks.length === 0 ? 'No tasks for today yet.' : ''}
+        {isLoading
+          ? 'Loading tasks'
+          : tasks.length === 0
+            ? error
+              ? "Today's tasks are not available right now."
+              : 'No tasks for today yet.'
+            : ''}
       </p>
       {editing && (
         <EditTaskModal

@@ -43,6 +43,25 @@ describe('YesterdayPage', () => {
     jest.restoreAllMocks();
   });
 
+  it("never says 'Well done' for a list that failed to load, and loads it again on request", async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    let fail = true;
+    mockApi({
+      'GET /categories': { body: [] },
+      [PENDING]: () =>
+        fail
+          ? { status: 500, body: { message: 'boom' } }
+          : { body: { tasks: [pendingTask('t1', 'Report', '09:00', '10:30')] } },
+    });
+    renderPage(<YesterdayPage />, { path: '/app/yesterday' });
+
+    expect(await screen.findByText("Yesterday's tasks are not available right now.")).toBeInTheDocument();
+    expect(screen.queryByText('No pending tasks. Well done.')).not.toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Report')).toBeInTheDocument();
+  });
+
   it("lists exactly yesterday's undone tasks with 12-hour times", async () => {
     mockApi({
       'GET /categories': { body: [{ _id: 'c1', name: 'Work', color: '#2F80ED' }] },

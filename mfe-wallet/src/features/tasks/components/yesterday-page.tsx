@@ -22,6 +22,7 @@ export function YesterdayPage() {
     data: pendingTasks = [],
     isLoading,
     error,
+    refetch,
   } = useGetTasksOfDayQuery({
     date: yesterday,
     pendingOnly: true,
@@ -47,14 +48,15 @@ export function YesterdayPage() {
 
   const putBack = async () => {
     const result = await putBackTasks({ tasks: selectedTasks, today });
+    // A failure keeps the selection, so the person can try again without picking everything anew.
     if (result.error) console.error('Failed to put back tasks', result.error);
-    setSelectedIds(new Set());
+    else setSelectedIds(new Set());
   };
 
   const dismiss = async () => {
     const result = await dismissPendingTasks(selectedTasks);
     if (result.error) console.error('Failed to delete pending tasks', result.error);
-    setSelectedIds(new Set());
+    else setSelectedIds(new Set());
   };
 
   return (
@@ -71,6 +73,14 @@ export function YesterdayPage() {
             <p className={styles.status} role="status">
               Loading tasks
             </p>
+          </div>
+        ) : error && pendingTasks.length === 0 ? (
+          // Never 'Well done' for a list that did not load.
+          <div className={styles.empty}>
+            <p className={styles.status}>Yesterday&apos;s tasks are not available right now.</p>
+            <Button variant="secondary" onClick={() => void refetch()}>
+              Try again
+            </Button>
           </div>
         ) : pendingTasks.length === 0 ? (
           <div className={styles.empty}>
