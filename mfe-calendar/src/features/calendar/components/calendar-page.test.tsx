@@ -121,7 +121,12 @@ it('keeps the modal open and shows the banner when creating fails', async () => 
   await user.type(screen.getByLabelText('Title'), 'Focus time');
   await user.click(screen.getByRole('button', { name: 'Create Event' }));
   expect(await screen.findByRole('alert')).toHaveTextContent('Failed to create event');
-  expect(screen.getByRole('dialog', { name: 'New Event' })).toBeInTheDocument();
+  // Shown in the dialog itself: the page's banner would sit behind the backdrop.
+  expect(within(screen.getByRole('dialog', { name: 'New Event' })).getByRole('alert')).toHaveTextContent(
+    'Failed to create event',
+  );
+  await user.keyboard('{Escape}');
+  expect(screen.getByRole('alert')).toHaveTextContent('Failed to create event');
 });
 
 it('deletes an event from the edit modal, and explains a failed delete', async () => {

@@ -81,13 +81,16 @@ export function CalendarPage() {
     if (event) setModal({ mode: 'edit', eventId, draft: draftFromEvent(event), key: Date.now() });
   };
 
+  // A late answer closes only the dialog it belongs to, never one opened since.
+  const closeModal = (key: number) => setModal((current) => (current?.key === key ? null : current));
+
   const save = async (draft: EventDraft) => {
     if (!modal) return;
     const body = eventBodyFromDraft(draft);
     try {
       if (modal.mode === 'create') await createEvent(body).unwrap();
       else await updateEvent({ id: modal.eventId, ...body }).unwrap();
-      setModal(null);
+      closeModal(modal.key);
       setBannerMessage(null);
     } catch {
       setBannerMessage(modal.mode === 'create' ? EVENT_ERRORS.create : EVENT_ERRORS.update);
@@ -98,7 +101,7 @@ export function CalendarPage() {
     if (modal?.mode !== 'edit') return;
     try {
       await deleteEvent(modal.eventId).unwrap();
-      setModal(null);
+      closeModal(modal.key);
       setBannerMessage(null);
     } catch {
       setBannerMessage(EVENT_ERRORS.delete);
@@ -119,6 +122,7 @@ export function CalendarPage() {
     [moveEvent],
   );
 
+  const modalBusy = createState.isLoading || updateState.isLoading || deleteState.isLoading;
   const isFirstLoad = range === null || (eventsQuery.isFetching && eventsQuery.data === undefined);
 
   return (
@@ -139,7 +143,7 @@ export function CalendarPage() {
         </div>
       </header>
 
-      {shownError && (
+      {shownError && !modal && (
         <Banner tone="error" onDismiss={dismissError}>
           {shownError}
         </Banner>
@@ -163,10 +167,14 @@ export function CalendarPage() {
           key={modal.key}
           mode={modal.mode}
           initialDraft={modal.draft}
-          busy={createState.isLoading || updateState.isLoading || deleteState.isLoading}
+          busy={modalBusy}
+          error={bannerMessage}
           onSave={save}
           onDelete={remove}
-          onClose={() => setModal(null)}
+          // Closing while a save runs would throw away the edits if it then fails.
+          onClose={() => {
+            if (!modalBusy) setModal(null);
+          }}
         />
       )}
     </main>

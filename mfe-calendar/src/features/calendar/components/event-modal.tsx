@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Button, Field, Modal } from '@time-wallet/shared-ui';
+import { Banner, Button, Field, Modal } from '@time-wallet/shared-ui';
 import { isDraftEndAfterStart, type EventDraft } from '../lib/event-dates';
 import styles from './event-modal.module.css';
 
@@ -9,6 +9,8 @@ export interface EventModalProps {
   mode: EventModalMode;
   initialDraft: EventDraft;
   busy: boolean;
+  /** Why the last save or delete failed, shown inside the dialog (the page's banner sits behind its backdrop). */
+  error?: string | null;
   onSave: (draft: EventDraft) => void;
   onDelete: () => void;
   onClose: () => void;
@@ -17,7 +19,7 @@ export interface EventModalProps {
 const END_BEFORE_START = 'End must be after start';
 
 /** The 'New Event' / 'Edit Event' dialog; the page decides what saving and deleting mean (key it per event). */
-export function EventModal({ mode, initialDraft, busy, onSave, onDelete, onClose }: EventModalProps) {
+export function EventModal({ mode, initialDraft, busy, error, onSave, onDelete, onClose }: EventModalProps) {
   const formId = useId();
   const [draft, setDraft] = useState(initialDraft);
   const [endError, setEndError] = useState<string | null>(null);
@@ -60,6 +62,7 @@ export function EventModal({ mode, initialDraft, busy, onSave, onDelete, onClose
       }
     >
       <form id={formId} className={styles.form} onSubmit={submit}>
+        {error && <Banner tone="error">{error}</Banner>}
         <Field
           label="Title"
           name="title"
