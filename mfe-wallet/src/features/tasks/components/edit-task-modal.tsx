@@ -55,18 +55,23 @@ export function EditTaskModal({
     else onClose();
   };
 
+  // Closing while a save runs would throw away the edits if it then fails.
+  const closeUnlessBusy = () => {
+    if (!busy) onClose();
+  };
+
   return (
     <Modal
       open
       title="Edit Task"
       width="24rem"
-      onClose={onClose}
+      onClose={closeUnlessBusy}
       footer={
         <>
           <Button variant="danger" onClick={remove} disabled={busy} busy={deleting.isLoading}>
             Delete
           </Button>
-          <Button variant="secondary" onClick={onClose}>
+          <Button variant="secondary" onClick={closeUnlessBusy}>
             Cancel
           </Button>
           <Button type="submit" form={FORM_ID} disabled={busy} busy={editing.isLoading}>
