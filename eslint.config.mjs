@@ -120,6 +120,33 @@ export default tseslint.config(
               group: ['@time-wallet/mfe-*', '@time-wallet/shell'],
               message: 'A remote never imports another remote or the shell.',
             },
+            {
+              group: ['react-redux', 'redux', '@reduxjs/*'],
+              message:
+                "Take the store and RTK Query from '@time-wallet/api': the shell's one store, shared without shipping all of RTK.",
+            },
+            {
+              group: ['react-router', 'react-router-dom', 'react-router/*'],
+              message:
+                "Take routing from '@time-wallet/api/router': the shell's one router, shared without shipping all of react-router.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['shell/src/features/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['react-router', 'react-router-dom', 'react-router/*'],
+              message:
+                "Shell pages take routing from '@time-wallet/api/router' like the remotes; only src/app builds the router.",
+            },
           ],
         },
       ],

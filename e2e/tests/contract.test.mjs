@@ -31,5 +31,22 @@ describe('remote contracts (built manifests)', () => {
         assert.deepEqual(shared.assets.js.sync, [], `${remote.dir} ships no copy of ${shared.name}`);
       }
     });
+
+    // Redux, RTK and react-router reach remotes only through @time-wallet/api (not shared themselves, so the shell
+    // ships only what is used); a remote importing them directly would bundle a second router or store unnoticed.
+    it(`${remote.dir} bundles no copy of the framework, the store or the router`, () => {
+      const distDir = path.join(repoRoot, remote.dir, 'dist');
+      const maps = fs.readdirSync(distDir).filter((file) => file.endsWith('.js.map'));
+      assert.ok(maps.length > 0, 'production builds write source maps');
+      const bundled = maps.flatMap(
+        (file) => JSON.parse(fs.readFileSync(path.join(distDir, file), 'utf8')).sources,
+      );
+      const forbidden = bundled.filter((source) =>
+        /node_modules\/(react|react-dom|react-router|react-router-dom|redux|react-redux|@reduxjs\/toolkit|immer|react-hot-toast)\//.test(
+          source,
+        ),
+      );
+      assert.deepEqual(forbidden, [], `${remote.dir} bundles its own copy of shared code`);
+    });
   }
 });

@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router-dom';
+import { Outlet } from '@time-wallet/api/router';
 import { Toaster } from 'react-hot-toast';
 import { useAppliedTheme } from '../features/theme/use-applied-theme';
 import { useDailyAnalyticsRefresh } from '../features/session/use-daily-analytics-refresh';

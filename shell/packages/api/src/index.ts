@@ -1,5 +1,10 @@
 export { api, API_TIMEOUT_MS, TAG_TYPES } from './api-slice';
 export { errorBodyOf, isNetworkError, serverMessageOf, type ApiError } from './api-errors';
+// RTK's own packages are not shared: a remote takes the few values and types it needs from here, and the shell's
+// bundle keeps only the parts of RTK that are used.
+export { skipToken } from '@reduxjs/toolkit/query/react';
+export type { SerializedError } from '@reduxjs/toolkit';
+export type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 export { categoriesApi, useGetCategoriesQuery } from './categories-api';
 export {
   ANALYTICS_MARKER_KEY,

@@ -2,23 +2,20 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { repoRoot } = require('../apps.cjs');
 
-// Every module that must exist once per page: one React, one router, one store, one API cache, one toaster.
-// Subpaths are listed explicitly, or each app bundles its own copy of them.
+// Every module that must exist once per page: one React, one toaster, and our own api package, which is the one store,
+// API cache and router for every remote. Redux, RTK and react-router are not shared themselves: a shared module ships
+// whole (any remote might import any export), so remotes reach them only through @time-wallet/api, and the shell's
+// bundle keeps only what is used. Subpaths are listed explicitly, or each app bundles its own copy of them.
 const SINGLETONS = [
   'react',
   'react/jsx-runtime',
   'react/jsx-dev-runtime',
   'react-dom',
   'react-dom/client',
-  'react-router',
-  'react-router-dom',
-  'redux',
-  'react-redux',
-  '@reduxjs/toolkit',
-  '@reduxjs/toolkit/query',
-  '@reduxjs/toolkit/query/react',
   'react-hot-toast',
   '@time-wallet/api',
+  // The router reaches remotes only through this module (see its comment), so react-router itself is not shared.
+  '@time-wallet/api/router',
   '@time-wallet/shared-ui',
 ];
 

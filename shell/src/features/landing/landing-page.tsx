@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@time-wallet/api/router';
 import styles from './landing-page.module.css';
 
 export function LandingPage() {

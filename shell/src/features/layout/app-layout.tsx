@@ -1,4 +1,4 @@
-import { Outlet, useLocation } from 'react-router-dom';
+import { Outlet, useLocation } from '@time-wallet/api/router';
 import { useGetCategoriesQuery } from '@time-wallet/api';
 import { SideNav, WalletTabs } from './side-nav';
 import { useCategoriesFailureToast } from './use-categories-failure-toast';

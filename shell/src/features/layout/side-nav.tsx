@@ -1,4 +1,4 @@
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { Link, NavLink, useLocation } from '@time-wallet/api/router';
 import { ThemeToggle } from './theme-toggle';
 import styles from './side-nav.module.css';
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@time-wallet/api/router';
 import toast from 'react-hot-toast';
 
 /** 'Failed to fetch categories.' is shown only inside the signed-in area, once per failure. */

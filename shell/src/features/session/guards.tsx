@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { Navigate, Outlet, useLocation } from '@time-wallet/api/router';
 import { selectIsSignedIn, selectSession, signInDestination, useAppSelector } from '@time-wallet/api';
 import { Button, Spinner } from '@time-wallet/shared-ui';
 import styles from './guards.module.css';

@@ -1,5 +1,4 @@
-import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import { api, readStoredToken } from '@time-wallet/api';
+import { api, readStoredToken, type FetchBaseQueryError } from '@time-wallet/api';
 
 export interface CategoryMinutes {
   categoryId: string;

@@ -1,7 +1,10 @@
 import { useState } from 'react';
-import type { SerializedError } from '@reduxjs/toolkit';
-import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import { selectCurrentUser, useAppSelector } from '@time-wallet/api';
+import {
+  selectCurrentUser,
+  useAppSelector,
+  type FetchBaseQueryError,
+  type SerializedError,
+} from '@time-wallet/api';
 import { Button, Skeleton } from '@time-wallet/shared-ui';
 import { addDays, toLocalDateKey } from '@time-wallet/shared-ui/lib';
 import { UNKNOWN_ERROR_MESSAGE, useGetWeeklyComparisonQuery } from '../api/weekly-analytics-api';

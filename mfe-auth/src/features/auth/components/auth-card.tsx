@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@time-wallet/api/router';
 import styles from './auth-card.module.css';
 
 interface AuthCardProps {

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@time-wallet/api/router';
 import { isNetworkError } from '@time-wallet/api';
 import { Button, Field } from '@time-wallet/shared-ui';
 import { useRequestPasswordResetMutation } from '../api/auth-api';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from '@time-wallet/api/router';
 import toast from 'react-hot-toast';
 import {
   isNetworkError,

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '@time-wallet/api/router';
 import toast from 'react-hot-toast';
 import { Banner, Button, Field } from '@time-wallet/shared-ui';
 import { validateRegistration } from '@time-wallet/shared-ui/lib';

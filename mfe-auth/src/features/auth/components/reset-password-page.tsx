@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from '@time-wallet/api/router';
 import { isNetworkError, serverMessageOf } from '@time-wallet/api';
 import { Banner, Button, Field } from '@time-wallet/shared-ui';
 import { validatePassword } from '@time-wallet/shared-ui/lib';

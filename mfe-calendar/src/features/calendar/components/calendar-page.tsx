@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Link } from 'react-router-dom';
-import { skipToken } from '@reduxjs/toolkit/query/react';
+import { skipToken } from '@time-wallet/api';
+import { Link } from '@time-wallet/api/router';
 import { Banner, Button } from '@time-wallet/shared-ui';
 import {
   useCreateEventMutation,
