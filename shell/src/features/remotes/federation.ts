@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RemotePageRef } from './remote-pages';
 
 type PageModule = { default: ComponentType };
@@ -10,6 +10,14 @@ let manifests: Record<string, string> = {};
 export function registerRemotePages(remoteManifests: Record<string, string>): void {
   manifests = remoteManifests;
   registerRemotes(Object.entries(remoteManifests).map(([name, entry]) => ({ name, entry })));
+}
+
+/**
+ * Fetches a page's remote (manifest, entry and the page's chunks, as the manifest lists them) without running it, so
+ * the download overlaps the shell's own start. A failure is left to the page's slot, which retries and explains.
+ */
+export function preloadRemotePage({ remote, expose }: RemotePageRef): void {
+  preloadRemote([{ nameOrAlias: remote, exposes: [expose], resourceCategory: 'all' }]).catch(() => undefined);
 }
 
 const RETRY_DELAYS_MS = [400, 1200];

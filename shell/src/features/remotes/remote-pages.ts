@@ -15,3 +15,26 @@ export const REMOTE_PAGES = {
 
 export type RemotePageName = keyof typeof REMOTE_PAGES;
 export type RemotePageRef = (typeof REMOTE_PAGES)[RemotePageName];
+
+/**
+ * The remote page each URL shows, so the shell can start fetching it while its own code still loads. Kept beside the
+ * routes by a unit test (routes.test.tsx).
+ */
+export const PAGE_PATHS: Readonly<Record<string, RemotePageName>> = {
+  '/auth/login': 'login',
+  '/auth/register': 'register',
+  '/auth/forgot-password': 'forgotPassword',
+  '/auth/reset-password': 'resetPassword',
+  '/app/logout': 'logout',
+  '/app/wallet': 'wallet',
+  '/app/today': 'today',
+  '/app/yesterday': 'yesterday',
+  '/app/calendar': 'calendar',
+  '/app/analytics': 'analytics',
+  '/app/edit-tags': 'tags',
+};
+
+export function remotePageForPath(pathname: string): RemotePageRef | null {
+  const name = PAGE_PATHS[pathname.replace(/\/+$/, '') || '/'];
+  return name ? REMOTE_PAGES[name] : null;
+}
