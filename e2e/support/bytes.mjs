@@ -1,0 +1,111 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const { repoRoot, remotes, shell } = require('@time-wallet/devkit/apps');
+
+/** Size budgets in KB of gzip -9. Raise one only in a commit that says why. */
+export const BUDGET_KB = { shellInitialJs: 110, remoteEntry: 12, pageChunk: 35 };
+
+export const kb = (bytes) => bytes / 1024;
+export const gzipSize = (body) => zlib.gzipSync(body, { level: 9 }).length;
+
+const FRAMEWORK = /node_modules\/(react|react-dom|scheduler)\//;
+const FULLCALENDAR = /node_modules\/@fullcalendar\//;
+const OUR_STORE = /packages\/api\/src\/store\.ts$/;
+
+/** The build folder each origin of a stack serves, so a download can be traced to its source map. */
+export function distDirsOf(stack) {
+  const dirs = new Map([[new URL(stack.shellUrl).origin, path.join(repoRoot, shell.dir, 'dist')]]);
+  for (const remote of remotes) {
+    dirs.set(
+      new URL(stack.config.remotes[remote.federationName]).origin,
+      path.join(repoRoot, remote.dir, 'dist'),
+    );
+  }
+  return dirs;
+}
+
+function sourcesOf(distDir, file) {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(distDir, `${file}.map`), 'utf8')).sources;
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * What a script is, read from its source map: the framework (React and react-dom only), FullCalendar, a remote's
+ * entry, or an ordinary chunk. Whether it holds our store is noted apart.
+ */
+export function describeScript(distDir, file) {
+  const sources = sourcesOf(distDir, file);
+  const kind =
+    file === 'remoteEntry.js'
+      ? 'remoteEntry'
+      : sources.length > 0 && sources.every((source) => FRAMEWORK.test(source))
+        ? 'framework'
+        : sources.some((source) => FULLCALENDAR.test(source))
+          ? 'fullcalendar'
+          : 'chunk';
+  return {
+    kind,
+    sources,
+    hasStore: sources.some((source) => OUR_STORE.test(source)),
+    hasReactDom: sources.some((source) => /node_modules\/react-dom\/cjs\/react-dom-client\./.test(source)),
+    hasReact: sources.some((source) => /node_modules\/react\/cjs\/react\.production/.test(source)),
+  };
+}
+
+/**
+ * Records every script Chromium downloads in a page, with its gzip -9 size (what the static servers send) and what
+ * it is. `document` counts full page loads, so "downloaded once" can be checked per document: a new document may
+ * read cached chunks again.
+ */
+export function recordScripts(page, stack) {
+  const dirs = distDirsOf(stack);
+  const downloads = [];
+  let document = 0;
+  // A document request starts a new document; history navigations inside the single-page app do not.
+  page.on('request', (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) document += 1;
+  });
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script' || response.status() !== 200) return;
+    const body = await response.body().catch(() => null);
+    if (!body) return;
+    const url = new URL(response.url());
+    const distDir = dirs.get(url.origin);
+    const file = url.pathname.slice(1);
+    downloads.push({
+      url: url.href,
+      origin: url.origin,
+      file,
+      document,
+      gzip: gzipSize(body),
+      ...(distDir ? describeScript(distDir, file) : { kind: 'foreign', sources: [] }),
+    });
+  });
+  return {
+    downloads,
+    since(mark) {
+      return downloads.slice(mark);
+    },
+    mark() {
+      return downloads.length;
+    },
+  };
+}
+
+/** Totals of a list of downloads: all JS, and the shell's initial JS (all but the framework's React and react-dom). */
+export function totals(downloads) {
+  const sum = (list) => list.reduce((total, download) => total + download.gzip, 0);
+  return {
+    files: downloads.length,
+    totalKb: kb(sum(downloads)),
+    frameworkKb: kb(sum(downloads.filter((download) => download.kind === 'framework'))),
+    withoutFrameworkKb: kb(sum(downloads.filter((download) => download.kind !== 'framework'))),
+  };
+}

@@ -1,0 +1,122 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { startStack } from '../support/stack.mjs';
+import { launchBrowser } from '../support/browser.mjs';
+import { apiClient, storeSession } from '../support/api-client.mjs';
+import { BUDGET_KB, kb, recordScripts, totals } from '../support/bytes.mjs';
+
+// Deterministic size budgets on the bytes Chromium really downloads from the production builds (gzip -9, as the
+// static servers send them). The shell's initial JS is everything the landing page loads except React and react-dom,
+// the framework every page needs whatever the shell does (about 70 KB, budgeted by "downloaded once" below).
+describe('size budgets', () => {
+  let stack;
+  let browser;
+  let account;
+  let scripts;
+
+  before(async () => {
+    stack = await startStack();
+    browser = await launchBrowser();
+    account = await apiClient(stack.apiBaseUrl).signUp('budgets');
+    scripts = recordScripts(browser.page, stack);
+  });
+  after(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  const heading = () => browser.page.getByRole('heading', { level: 1 }).first();
+
+  it(`keeps the shell's initial JS within ${BUDGET_KB.shellInitialJs} KB`, async () => {
+    const mark = scripts.mark();
+    await browser.page.goto(`${stack.shellUrl}/`);
+    await browser.page.getByRole('heading', { level: 1, name: 'Organize everything in your life' }).waitFor();
+    await browser.page.waitForLoadState('networkidle');
+    const landing = scripts.since(mark);
+    const figures = totals(landing);
+    console.log(
+      `landing page: ${figures.totalKb.toFixed(1)} KB of JS in ${figures.files} files; ` +
+        `shell initial JS ${figures.withoutFrameworkKb.toFixed(1)} KB + React/react-dom ${figures.frameworkKb.toFixed(1)} KB`,
+    );
+    assert.ok(
+      landing.every((download) => download.origin === new URL(stack.shellUrl).origin),
+      'the landing page loads no remote',
+    );
+    assert.ok(figures.frameworkKb > 50, 'React and react-dom are recognised as the framework');
+    assert.ok(
+      figures.withoutFrameworkKb <= BUDGET_KB.shellInitialJs,
+      `${figures.withoutFrameworkKb.toFixed(1)} KB > ${BUDGET_KB.shellInitialJs} KB`,
+    );
+  });
+
+  it('keeps remote entries and page chunks within budget, and loads the framework and the store once', async () => {
+    await storeSession(browser.page, stack.shellUrl, account);
+    const mark = scripts.mark();
+    // One document through every layout page and out by the auth remote's logout page ...
+    await browser.page.goto(`${stack.shellUrl}/app/wallet`);
+    await heading().waitFor();
+    const visit = async (nav, link) => {
+      await browser.page
+        .getByRole('navigation', { name: nav })
+        .getByRole('link', { name: link, exact: true })
+        .click();
+      await heading().waitFor();
+      await browser.page.waitForLoadState('networkidle');
+    };
+    for (const tab of ['Today', 'Yesterday', 'Edit Tags']) await visit('Tabs', tab);
+    await visit('Main', 'Analytics');
+    await browser.page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Logout' })
+      .click();
+    await browser.page.getByRole('heading', { name: 'Logged Out Successfully' }).waitFor();
+    await browser.page.waitForLoadState('networkidle');
+    // ... and a second one that opens the calendar directly.
+    await storeSession(browser.page, stack.shellUrl, await apiClient(stack.apiBaseUrl).signUp('budgets'));
+    await browser.page.goto(`${stack.shellUrl}/app/calendar`);
+    await heading().waitFor();
+    await browser.page.waitForLoadState('networkidle');
+
+    const session = scripts.since(mark);
+    const shellOrigin = new URL(stack.shellUrl).origin;
+    const fromRemotes = session.filter((download) => download.origin !== shellOrigin);
+    console.table(
+      fromRemotes.map(({ origin, file, kind, gzip }) => ({ origin, file, kind, kb: kb(gzip).toFixed(1) })),
+    );
+    assert.equal(
+      new Set(fromRemotes.filter((download) => download.kind === 'remoteEntry').map((d) => d.origin)).size,
+      5,
+      'every remote was visited',
+    );
+    for (const download of fromRemotes) {
+      if (download.kind === 'fullcalendar') continue;
+      const budget = download.kind === 'remoteEntry' ? BUDGET_KB.remoteEntry : BUDGET_KB.pageChunk;
+      assert.ok(
+        kb(download.gzip) <= budget,
+        `${download.origin}/${download.file}: ${kb(download.gzip).toFixed(1)} KB > ${budget} KB`,
+      );
+    }
+
+    // Per document: robots.txt (where the session is stored), the wallet's session and the calendar's.
+    const documents = new Set(session.map((download) => download.document));
+    assert.equal(documents.size, 2, 'two documents loaded scripts');
+    for (const document of documents) {
+      const loaded = session.filter((download) => download.document === document);
+      const urls = loaded.map((download) => download.url);
+      assert.deepEqual(
+        urls.filter((url, index) => urls.indexOf(url) !== index),
+        [],
+        'no script is downloaded twice in one document',
+      );
+      for (const part of ['hasReact', 'hasReactDom', 'hasStore']) {
+        const carriers = loaded.filter((download) => download[part]).map((download) => download.url);
+        assert.equal(
+          carriers.length,
+          1,
+          `${part.slice(3)} comes in exactly one file: ${carriers.join(', ')}`,
+        );
+        assert.ok(carriers[0].startsWith(shellOrigin), `${part.slice(3)} comes from the shell`);
+      }
+    }
+  });
+});
