@@ -48,9 +48,10 @@ function listen(server, port) {
 
 /**
  * The product as `npm start` runs it, on test ports: the real API on a throw-away SQLite database and every
- * production build served from its own origin. `runtimeConfig` overrides parts of the shell's /config.json.
+ * production build served from its own origin. `runtimeConfig` overrides parts of the shell's /config.json;
+ * `distDirs` serves another build of an app ('shell' or a federation name) instead of its dist folder.
  */
-export async function startStack({ runtimeConfig = {} } = {}) {
+export async function startStack({ runtimeConfig = {}, distDirs = {} } = {}) {
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'time-wallet-e2e-'));
   const configFile = path.join(workDir, 'config.json');
   const apiBaseUrl = `${origin(API_PORT)}/api`;
@@ -69,26 +70,43 @@ export async function startStack({ runtimeConfig = {} } = {}) {
   const writeConfig = (next) => fs.writeFileSync(configFile, JSON.stringify(next, null, 2));
   writeConfig(config);
 
-  const apiProcess = spawn(process.execPath, ['server/dist/server.js'], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(API_PORT),
-      DATA_DIR: path.join(workDir, 'data'),
-      CORS_ORIGINS: shellOrigin,
-      APP_URL: shellOrigin,
-      LOG_LEVEL: 'warn',
-      // The browser suites sign in many times a minute from one address.
-      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
-      RATE_LIMIT_PER_MINUTE: '100000',
-    },
-  });
-  await waitForHealthy(`${apiBaseUrl}/health`);
+  // The API keeps its data in workDir, so a stopped API started again serves everything saved before.
+  let apiProcess = null;
+  async function startApi() {
+    if (apiProcess) return;
+    apiProcess = spawn(process.execPath, ['server/dist/server.js'], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(API_PORT),
+        DATA_DIR: path.join(workDir, 'data'),
+        CORS_ORIGINS: shellOrigin,
+        APP_URL: shellOrigin,
+        LOG_LEVEL: 'warn',
+        // The browser suites sign in many times a minute from one address.
+        AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+        RATE_LIMIT_PER_MINUTE: '100000',
+      },
+    });
+    await waitForHealthy(`${apiBaseUrl}/health`);
+  }
+  async function stopApi() {
+    const running = apiProcess;
+    apiProcess = null;
+    if (!running || running.exitCode !== null) return;
+    const exited = new Promise((resolve) => running.once('exit', resolve));
+    running.kill('SIGTERM');
+    await exited;
+  }
+  await startApi();
 
   const headers = headersFollowingRuntimeConfig(configFile);
   const servers = new Map();
+  const serverOptions = new Map();
+  // Milliseconds each server waits before answering, by name (a slow remote).
+  const delays = new Map();
   async function serve(name, root, port, { spa = false } = {}) {
     const server = createStaticServer({
       root,
@@ -97,16 +115,31 @@ export async function startStack({ runtimeConfig = {} } = {}) {
       headers,
       files: spa ? { '/config.json': configFile } : {},
     });
+    const [handle] = server.listeners('request');
+    server.removeAllListeners('request');
+    server.on('request', (req, res) => {
+      const delay = delays.get(name) ?? 0;
+      if (delay > 0) setTimeout(() => handle(req, res), delay);
+      else handle(req, res);
+    });
     await listen(server, port);
     servers.set(name, server);
+    serverOptions.set(name, { root, port, spa });
     return server;
   }
+  function closeServer(server) {
+    const closed = new Promise((resolve) => server.close(resolve));
+    // Kept-alive browser connections would otherwise go on being served.
+    server.closeAllConnections();
+    return closed;
+  }
 
-  await serve('shell', path.join(repoRoot, shell.dir, 'dist'), TEST_PORTS.shell, { spa: true });
+  const distOf = (name, dir) => distDirs[name] ?? path.join(repoRoot, dir, 'dist');
+  await serve('shell', distOf('shell', shell.dir), TEST_PORTS.shell, { spa: true });
   for (const remote of remotes) {
     await serve(
       remote.federationName,
-      path.join(repoRoot, remote.dir, 'dist'),
+      distOf(remote.federationName, remote.dir),
       TEST_PORTS[remote.federationName],
     );
   }
@@ -123,15 +156,31 @@ export async function startStack({ runtimeConfig = {} } = {}) {
       config.remotes[federationName] = `${origin(port)}/mf-manifest.json`;
       writeConfig(config);
     },
+    /** Stops the API process (the browser then gets connection errors); its data stays for startApi(). */
+    stopApi,
+    /** Starts the API again on the same port and data directory. */
+    startApi,
+    /** Takes one app's static server ('shell' or a federation name) off the network, dropping its connections. */
+    async stopServer(name) {
+      const server = servers.get(name);
+      if (!server) throw new Error(`no server named ${name}`);
+      servers.delete(name);
+      await closeServer(server);
+    },
+    /** Serves that app again, on the same port and from the same folder. */
+    async startServer(name) {
+      if (servers.has(name)) return;
+      const options = serverOptions.get(name);
+      if (!options) throw new Error(`no server named ${name}`);
+      await serve(name, options.root, options.port, { spa: options.spa });
+    },
+    /** Makes one app's static server wait `ms` before every answer (0 to answer at once again). */
+    setServerDelay(name, ms) {
+      delays.set(name, ms);
+    },
     async stop() {
-      await Promise.all(
-        [...servers.values()].map((server) => new Promise((resolve) => server.close(resolve))),
-      );
-      if (apiProcess.exitCode === null) {
-        const exited = new Promise((resolve) => apiProcess.once('exit', resolve));
-        apiProcess.kill('SIGTERM');
-        await exited;
-      }
+      await Promise.all([...servers.values()].map(closeServer));
+      await stopApi();
       fs.rmSync(workDir, { recursive: true, force: true });
     },
   };

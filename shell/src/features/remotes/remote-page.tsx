@@ -1,4 +1,5 @@
 import { Component, lazy, Suspense, useState, type ErrorInfo, type ReactNode } from 'react';
+import { Link } from '@time-wallet/api/router';
 import { Button, Skeleton } from '@time-wallet/shared-ui';
 import { loadRemotePage } from './federation';
 import { REMOTE_PAGES, type RemotePageName } from './remote-pages';
@@ -24,6 +25,16 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { error: Error | null
     return this.state.error ? this.props.fallback(this.state.error) : this.props.children;
   }
 }
+
+// Pages drawn without the side navigation: their fallback is the whole screen, so it offers a way out too.
+const WAY_OUT: Partial<Record<RemotePageName, { to: string; label: string }>> = {
+  login: { to: '/', label: 'Back to home' },
+  register: { to: '/', label: 'Back to home' },
+  forgotPassword: { to: '/', label: 'Back to home' },
+  resetPassword: { to: '/', label: 'Back to home' },
+  calendar: { to: '/app/wallet', label: 'Back to Wallet' },
+  logout: { to: '/app/wallet', label: 'Back to Wallet' },
+};
 
 function PageSkeleton() {
   return (
@@ -51,6 +62,8 @@ function RemoteSlot({ name }: { name: RemotePageName }) {
       Page: lazy(() => loadRemotePage(REMOTE_PAGES[name], { fresh: true })),
     }));
 
+  const wayOut = WAY_OUT[name];
+
   return (
     <RemoteErrorBoundary
       key={slot.attempt}
@@ -58,7 +71,14 @@ function RemoteSlot({ name }: { name: RemotePageName }) {
         <section className={styles.fallback} role="alert" aria-labelledby={`remote-fallback-${name}`}>
           <h2 id={`remote-fallback-${name}`}>This part of Time Wallet is not available right now</h2>
           <p>It could not be loaded. Your data is safe; the rest of the app keeps working.</p>
-          <Button onClick={retry}>Retry</Button>
+          <div className={styles.fallbackActions}>
+            <Button onClick={retry}>Retry</Button>
+            {wayOut && (
+              <Link to={wayOut.to} className={styles.wayOut}>
+                {wayOut.label}
+              </Link>
+            )}
+          </div>
         </section>
       )}
     >
