@@ -80,7 +80,15 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       request.log.info({ code: error.code }, error.message);
       // This answer skips every hook, CORS and helmet included, so it sets what the client needs to read it.
       const origin = request.headers.origin;
-      const headers: Record<string, string> = { 'x-content-type-options': 'nosniff', vary: 'Origin' };
+      const headers: Record<string, string> = {
+        'x-content-type-options': 'nosniff',
+        // The headers helmet sets on every other answer that matter for an error body.
+        'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+        'x-frame-options': 'DENY',
+        'referrer-policy': 'no-referrer',
+        'cross-origin-opener-policy': 'same-origin',
+        vary: 'Origin',
+      };
       if (origin && config.corsOrigins.includes(origin)) {
         headers['access-control-allow-origin'] = origin;
         headers['access-control-allow-credentials'] = 'true';

@@ -14,6 +14,11 @@ export const IdParams = Type.Object(
   { additionalProperties: false },
 );
 
+/** The body of a route that reads none: nothing, or an empty JSON object. Any field is refused like everywhere else. */
+export const NoBody = Type.Union([Type.Null(), Type.Object({}, { additionalProperties: false })], {
+  errorMessage: 'must be empty: this request takes no fields',
+});
+
 export const LocalDate = Type.String({
   pattern: '^\\d{4}-\\d{2}-\\d{2}$',
   errorMessage: 'must be a date in YYYY-MM-DD format',

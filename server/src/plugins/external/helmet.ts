@@ -7,7 +7,9 @@ export default fp(
     await app.register(helmet, {
       crossOriginResourcePolicy: { policy: 'cross-origin' },
       // The API is often served over plain HTTP locally; upgrading would break the docs page's own assets.
-      contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
+      contentSecurityPolicy: { directives: { upgradeInsecureRequests: null, frameAncestors: ["'none'"] } },
+      // Nothing the API serves is meant to be framed, not even by its own origin.
+      frameguard: { action: 'deny' },
     });
   },
   { name: 'helmet' },

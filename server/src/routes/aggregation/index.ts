@@ -6,7 +6,7 @@ import { localDateAt } from '../../lib/time-zone.js';
 import { computeWeeklyAnalytics, weekRange } from '../../lib/weekly-analytics.js';
 import { signedInUser } from '../../plugins/app/authentication.js';
 import { WeeklyAnalyticsRef, WeeklyQuery, WeeklySnapshotResponse } from '../../schemas/analytics.js';
-import { bearerAuth } from '../../schemas/common.js';
+import { NoBody, bearerAuth } from '../../schemas/common.js';
 
 async function weeklyAnalyticsFor(app: FastifyInstance, user: UserRow, timeZone: string, date: string) {
   const { from, to } = weekRange(timeZone, date);
@@ -53,6 +53,7 @@ const aggregationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: "Store a snapshot of this week's figures; repeating it replaces the same snapshot",
         security: bearerAuth,
+        body: NoBody,
         response: { 200: WeeklySnapshotResponse },
       },
     },

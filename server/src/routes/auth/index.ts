@@ -24,7 +24,7 @@ import {
   SessionResponse,
   ValidateResponse,
 } from '../../schemas/auth.js';
-import { bearerAuth } from '../../schemas/common.js';
+import { NoBody, bearerAuth } from '../../schemas/common.js';
 import { UserEnvelope, toUserJson } from '../../schemas/user.js';
 import type { UserRow } from '../../db/schema.js';
 
@@ -242,6 +242,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['auth'],
         summary: 'Revoke the bearer token',
         security: bearerAuth,
+        body: NoBody,
         response: { 204: { type: 'null' } },
       },
     },

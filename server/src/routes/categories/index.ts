@@ -11,7 +11,7 @@ import {
   UpdateCategoryBody,
   toCategoryJson,
 } from '../../schemas/category.js';
-import { IdParams, bearerAuth } from '../../schemas/common.js';
+import { IdParams, NoBody, bearerAuth } from '../../schemas/common.js';
 
 const NAME_MAX = 40;
 
@@ -101,6 +101,7 @@ const categoriesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Delete a category; its tasks keep the id, which then matches no category',
         security: bearerAuth,
         params: IdParams,
+        body: NoBody,
         response: { 204: { type: 'null' } },
       },
     },

@@ -49,10 +49,25 @@ const icsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const user = signedInUser(request);
       if (!request.isMultipart())
         throw new HttpError(415, 'Send the .ics file as multipart/form-data in the field "file"');
-      const upload = await request.file();
-      if (!upload || upload.fieldname !== 'file')
-        throw new HttpError(400, 'Attach the .ics file in the field "file"');
-      const content = (await upload.toBuffer()).toString('utf8');
+      // The file and nothing else: another form field is refused, as an unknown JSON field is on every other route.
+      let content: string | undefined;
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'file' && part.fieldname === 'file') {
+            content = (await part.toBuffer()).toString('utf8');
+          } else if (part.type === 'file') {
+            throw new HttpError(400, 'Attach the .ics file in the field "file"');
+          } else {
+            throw new HttpError(400, 'The upload takes one field only: the .ics file in the field "file"');
+          }
+        }
+      } catch (error) {
+        if (error instanceof HttpError || typeof (error as { statusCode?: unknown }).statusCode === 'number')
+          throw error;
+        // The multipart parser's own errors (no boundary, a body cut short) describe the upload, not a server fault.
+        throw new HttpError(400, 'The upload is not a valid multipart/form-data body');
+      }
+      if (content === undefined) throw new HttpError(400, 'Attach the .ics file in the field "file"');
 
       const now = app.now();
       let parsed;

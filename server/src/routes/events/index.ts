@@ -4,7 +4,7 @@ import { fieldError, requireCalendarDate, requireInstant, requireTitle } from '.
 import { newId } from '../../lib/ids.js';
 import { localDateAt, localDayBounds, localDaysBetween, startOfLocalDay } from '../../lib/time-zone.js';
 import { signedInUser } from '../../plugins/app/authentication.js';
-import { IdParams, bearerAuth } from '../../schemas/common.js';
+import { IdParams, NoBody, bearerAuth } from '../../schemas/common.js';
 import {
   CalendarEventRef,
   CreateEventBody,
@@ -150,6 +150,7 @@ const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Delete an event',
         security: bearerAuth,
         params: IdParams,
+        body: NoBody,
         response: { 204: { type: 'null' } },
       },
     },

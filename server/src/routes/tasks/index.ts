@@ -7,7 +7,7 @@ import { newId } from '../../lib/ids.js';
 import { hoursOf, roundToTenth, totalOverlapMs } from '../../lib/time-accounting.js';
 import { instantOfLocalTime, localDateAt, localDayBounds, localHHMMAt } from '../../lib/time-zone.js';
 import { signedInUser } from '../../plugins/app/authentication.js';
-import { IdParams, bearerAuth } from '../../schemas/common.js';
+import { IdParams, NoBody, bearerAuth } from '../../schemas/common.js';
 import {
   CreateTaskBody,
   TaskList,
@@ -210,6 +210,7 @@ const tasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Delete a task',
         security: bearerAuth,
         params: IdParams,
+        body: NoBody,
         response: { 204: { type: 'null' } },
       },
     },

@@ -1,0 +1,146 @@
+import assert from 'node:assert/strict';
+import { after, describe, test } from 'node:test';
+import type { InjectOptions } from 'fastify';
+import {
+  ENDPOINTS,
+  MISSING_ID,
+  buildSecurityApp,
+  contextFor,
+  describeEndpoint,
+  injectOptions,
+  report,
+  seedActor,
+  userState,
+  type IdKind,
+  type Method,
+} from './support.js';
+
+// B (the victim) owns one of every kind of record; A (the attacker) has a valid session and the same kinds of her own.
+const { app, dataDir } = await buildSecurityApp();
+const victim = await seedActor(app, 'victim');
+const attacker = await seedActor(app, 'attacker');
+const attackerContext = contextFor(app, dataDir, attacker);
+const victimBefore = await userState(app, victim.user.id);
+
+const VERBS: Method[] = ['GET', 'POST', 'PATCH', 'DELETE'];
+const PATHS: Record<IdKind, string> = { task: 'tasks', event: 'events', category: 'categories' };
+const victimRecords: Array<{ kind: IdKind; id: string; what: string }> = [
+  { kind: 'task', id: victim.ids.task, what: 'task' },
+  { kind: 'event', id: victim.ids.event, what: 'manual event' },
+  { kind: 'event', id: victim.ids.importedEvent, what: 'imported event' },
+  { kind: 'category', id: victim.ids.category, what: 'category' },
+];
+const secrets = [
+  victim.label,
+  victim.user.id,
+  victim.user.email,
+  victim.user.username,
+  ...Object.values(victim.ids),
+];
+
+const counts = { verbs: 0, reads: 0 };
+after(() =>
+  report(
+    `cross-user: ${victimRecords.length} foreign records x ${VERBS.length + 1} verbs = ${counts.verbs} cases, 404 like a missing id; ${counts.reads} reads without foreign rows; victim's rows unchanged`,
+  ),
+);
+
+/** A's request for one record, built from the table's own valid request when the route exists. */
+async function requestFor(kind: IdKind, method: Method | 'PUT', id: string): Promise<InjectOptions> {
+  const endpoint = ENDPOINTS.find((row) => row.method === method && row.idKind === kind);
+  if (endpoint)
+    return injectOptions(endpoint, attackerContext, await endpoint.valid(attackerContext), { id });
+  // Verbs the route does not offer must not tell a foreign id from a missing one either.
+  return {
+    method,
+    url: `/api/${PATHS[kind]}/${id}`,
+    headers: attacker.headers,
+    ...(method === 'GET' ? {} : { payload: { title: 'Taken over', name: 'Taken over' } }),
+  };
+}
+
+describe("user A and user B's records", () => {
+  test('the table has a row for every verb the records take, so these requests are real edits', () => {
+    const idRoutes = ENDPOINTS.filter((row) => row.idKind).map(describeEndpoint);
+    assert.equal(idRoutes.length, 6, idRoutes.join(', '));
+  });
+
+  test("every verb on every one of B's records answers A exactly like a missing id", async () => {
+    for (const record of victimRecords) {
+      for (const method of [...VERBS, 'PUT'] as const) {
+        const foreign = await app.inject(await requestFor(record.kind, method, record.id));
+        const missing = await app.inject(await requestFor(record.kind, method, MISSING_ID));
+        counts.verbs += 1;
+        const name = `${method} on B's ${record.what}`;
+        assert.equal(foreign.statusCode, 404, `${name}: ${foreign.body}`);
+        assert.equal(missing.statusCode, 404, `${name} (missing id): ${missing.body}`);
+        assert.deepEqual(foreign.json(), missing.json(), name);
+        assert.equal(foreign.headers['content-type'], missing.headers['content-type'], name);
+      }
+    }
+    assert.deepEqual(await userState(app, victim.user.id), victimBefore);
+  });
+
+  test("no list, day, range, analytics, export or ICS export shows A any of B's rows", async () => {
+    const reads = ENDPOINTS.filter((row) => row.protected && row.method === 'GET' && !row.idKind);
+    assert.ok(reads.length >= 10, `${reads.length} reads`);
+    for (const endpoint of reads) {
+      const response = await app.inject(
+        injectOptions(endpoint, attackerContext, await endpoint.valid(attackerContext)),
+      );
+      counts.reads += 1;
+      assert.equal(response.statusCode, 200, `${describeEndpoint(endpoint)}: ${response.body}`);
+      for (const secret of secrets) {
+        assert.equal(response.body.includes(secret), false, `${describeEndpoint(endpoint)} shows ${secret}`);
+      }
+    }
+    // B's task and events fall in the same day and week as A's: the figures must be A's alone.
+    const week = await app.inject({
+      method: 'GET',
+      url: '/api/aggregation/analytics/weekly?date=2026-03-11',
+      headers: attacker.headers,
+    });
+    const victimWeek = await app.inject({
+      method: 'GET',
+      url: '/api/aggregation/analytics/weekly?date=2026-03-11',
+      headers: victim.headers,
+    });
+    // Each has a 2 h task, a 1 h event and a 30 min imported event that day; with B's rows A would see twice that.
+    assert.equal(victimWeek.json().totalMinutes, 120 + 60 + 30);
+    assert.equal(week.json().totalMinutes, 120 + 60 + 30, week.body);
+    const exported = (
+      await app.inject({ method: 'GET', url: '/api/users/me/export', headers: attacker.headers })
+    ).json();
+    assert.equal(exported.user.id, attacker.user.id);
+    assert.equal(exported.analyticsSnapshots.length, 1);
+  });
+
+  test("a task can never be created with or edited to point at B's category", async () => {
+    const attackerBefore = await userState(app, attacker.user.id);
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/tasks',
+      headers: attacker.headers,
+      payload: { title: 'x', categoryId: victim.ids.category, startHHMM: '09:00', endHHMM: '10:00' },
+    });
+    assert.equal(created.statusCode, 400, created.body);
+    assert.equal(created.json().errors[0].field, 'categoryId');
+    const edited = await app.inject({
+      method: 'PATCH',
+      url: `/api/tasks/${attacker.ids.task}`,
+      headers: attacker.headers,
+      payload: { categoryId: victim.ids.category },
+    });
+    assert.equal(edited.statusCode, 400, edited.body);
+    assert.equal(edited.json().errors[0].field, 'categoryId');
+    assert.deepEqual(await userState(app, attacker.user.id), attackerBefore);
+    assert.deepEqual(await userState(app, victim.user.id), victimBefore);
+  });
+
+  test("A's own records take those same requests (the 404s above are about ownership)", async () => {
+    const mine = await app.inject(await requestFor('task', 'PATCH', attacker.ids.task));
+    assert.equal(mine.statusCode, 200, mine.body);
+    const category = await app.inject(await requestFor('category', 'DELETE', attacker.ids.category));
+    assert.equal(category.statusCode, 204, category.body);
+  });
+});

@@ -1,0 +1,564 @@
+// The security suite's single description of the API: every endpoint, whether it needs a session, how to build a
+// valid request for it and which kind of record its :id names. Each security test file walks this table, and
+// routes.test.ts proves it equals what the app registers, so a new endpoint cannot escape the suite.
+import assert from 'node:assert/strict';
+import diagnostics from 'node:diagnostics_channel';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { Database } from '../../src/db/schema.js';
+import { buildTestApp, signUp, type SignedInUser, type TestApp } from '../helpers.js';
+
+export const NOW = Date.parse('2026-03-11T15:00:00.000Z');
+export const DAY = '2026-03-11';
+export const MISSING_ID = '00000000-0000-4000-8000-000000000000';
+
+export type IdKind = 'task' | 'event' | 'category';
+export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+export interface Actor extends SignedInUser {
+  /** Appears in every title and name this actor owns, so a leak is a substring search. */
+  label: string;
+  ids: Record<IdKind, string> & { importedEvent: string };
+}
+
+export interface RequestContext {
+  actor: Actor;
+  /** A fresh suffix for names that must not collide (usernames, e-mails, UIDs). */
+  unique(): string;
+  /** A live password-reset token for the actor (asks for one and reads it from the outbox). */
+  resetToken(): Promise<string>;
+}
+
+export interface ValidRequest {
+  body?: Record<string, unknown>;
+  query?: Record<string, string>;
+  /** Multipart upload of this .ics text in the field "file". */
+  ics?: string;
+}
+
+export interface Endpoint {
+  method: Method;
+  /** The pattern exactly as Fastify registers it. */
+  url: string;
+  protected: boolean;
+  /** What a JSON endpoint reads: 'json' a body object, 'none' no body at all, 'multipart' an upload. */
+  body?: 'json' | 'none' | 'multipart';
+  idKind?: IdKind;
+  /** Body fields holding a calendar date (YYYY-MM-DD) or an ISO date-time, for the malformed-date cases. */
+  dateFields?: string[];
+  instantFields?: string[];
+  valid(ctx: RequestContext): ValidRequest | Promise<ValidRequest>;
+  /** Requests that are well-formed JSON of the right types but still wrong (end before start, ...). */
+  invalid?: Array<{ name: string; request: ValidRequest }>;
+}
+
+export const calendar = (events: string) =>
+  ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Security//EN', events.trim(), 'END:VCALENDAR', ''].join(
+    '\r\n',
+  );
+
+export const vevent = (uid: string, lines: string) =>
+  `BEGIN:VEVENT\r\nUID:${uid}\r\nDTSTAMP:20260301T000000Z\r\n${lines.trim()}\r\nEND:VEVENT`;
+
+export const ENDPOINTS: Endpoint[] = [
+  // auth
+  {
+    method: 'POST',
+    url: '/api/auth/register/user',
+    protected: false,
+    body: 'json',
+    valid: (ctx) => {
+      const username = `newcomer${ctx.unique()}`;
+      return {
+        body: { username, email: `${username}@example.com`, password: 'Passw0rd!', name: 'New Comer' },
+      };
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/auth/register',
+    protected: false,
+    body: 'json',
+    valid: (ctx) => ({
+      body: { email: `quick${ctx.unique()}@example.com`, password: 'Passw0rd!', name: 'Quick Start' },
+    }),
+  },
+  {
+    method: 'POST',
+    url: '/api/auth/login',
+    protected: false,
+    body: 'json',
+    valid: (ctx) => ({ body: { username: ctx.actor.user.username, password: ctx.actor.password } }),
+  },
+  { method: 'GET', url: '/api/auth/validate', protected: true, valid: () => ({}) },
+  { method: 'GET', url: '/api/auth/me', protected: true, valid: () => ({}) },
+  { method: 'POST', url: '/api/auth/logout', protected: true, body: 'none', valid: () => ({}) },
+  {
+    method: 'POST',
+    url: '/api/auth/forgot-password',
+    protected: false,
+    body: 'json',
+    valid: (ctx) => ({ body: { email: ctx.actor.user.email } }),
+  },
+  {
+    method: 'POST',
+    url: '/api/auth/reset-password',
+    protected: false,
+    body: 'json',
+    valid: async (ctx) => ({ body: { token: await ctx.resetToken(), password: 'N3w-Passw0rd!' } }),
+  },
+  // health
+  { method: 'GET', url: '/api/health', protected: false, valid: () => ({}) },
+  // users
+  { method: 'GET', url: '/api/users/me', protected: true, valid: () => ({}) },
+  {
+    method: 'PATCH',
+    url: '/api/users/me',
+    protected: true,
+    body: 'json',
+    valid: () => ({
+      body: {
+        name: 'Renamed',
+        budgetHours: 7.5,
+        timeZone: 'Asia/Tokyo',
+        profilePicture: 'https://x.test/p.png',
+      },
+    }),
+    invalid: [
+      { name: 'unknown time zone', request: { body: { timeZone: 'Mars/Olympus' } } },
+      { name: 'budget over 24 hours', request: { body: { budgetHours: 25 } } },
+      { name: 'negative budget', request: { body: { budgetHours: -1 } } },
+    ],
+  },
+  { method: 'GET', url: '/api/users/me/export', protected: true, valid: () => ({}) },
+  {
+    method: 'DELETE',
+    url: '/api/users/me',
+    protected: true,
+    body: 'json',
+    valid: (ctx) => ({ body: { password: ctx.actor.password } }),
+  },
+  // categories
+  { method: 'GET', url: '/api/categories', protected: true, valid: () => ({}) },
+  {
+    method: 'POST',
+    url: '/api/categories',
+    protected: true,
+    body: 'json',
+    valid: (ctx) => ({ body: { name: `Category ${ctx.unique()}`, color: '#336699' } }),
+    invalid: [
+      { name: 'blank name', request: { body: { name: '   ' } } },
+      { name: 'colour not #RRGGBB', request: { body: { name: 'x', color: 'red' } } },
+    ],
+  },
+  {
+    method: 'PATCH',
+    url: '/api/categories/:id',
+    protected: true,
+    body: 'json',
+    idKind: 'category',
+    valid: () => ({ body: { name: 'Recoloured', color: '#654321' } }),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/categories/:id',
+    protected: true,
+    body: 'none',
+    idKind: 'category',
+    valid: () => ({}),
+  },
+  // tasks
+  {
+    method: 'GET',
+    url: '/api/tasks',
+    protected: true,
+    valid: () => ({ query: { date: DAY, done: 'false' } }),
+    invalid: [
+      { name: 'no date', request: { query: {} } },
+      { name: 'done not a boolean', request: { query: { date: DAY, done: 'maybe' } } },
+      { name: 'year 0000', request: { query: { date: '0000-01-01' } } },
+    ],
+  },
+  { method: 'GET', url: '/api/tasks/today', protected: true, valid: () => ({}) },
+  {
+    method: 'POST',
+    url: '/api/tasks',
+    protected: true,
+    body: 'json',
+    dateFields: ['date'],
+    valid: (ctx) => ({
+      body: {
+        title: 'Planned',
+        categoryId: ctx.actor.ids.category,
+        startHHMM: '16:00',
+        endHHMM: '17:00',
+        notes: 'notes',
+        date: DAY,
+        done: false,
+        isEvent: false,
+        isReminder: false,
+        carryover: false,
+      },
+    }),
+    invalid: [
+      { name: 'end before start', request: { body: { title: 't', startHHMM: '10:00', endHHMM: '09:00' } } },
+      { name: 'end equals start', request: { body: { title: 't', startHHMM: '10:00', endHHMM: '10:00' } } },
+      { name: 'hour 24', request: { body: { title: 't', startHHMM: '24:00', endHHMM: '24:30' } } },
+      { name: 'blank title', request: { body: { title: '  ', startHHMM: '09:00', endHHMM: '10:00' } } },
+      {
+        name: 'unknown category',
+        request: { body: { title: 't', startHHMM: '09:00', endHHMM: '10:00', categoryId: MISSING_ID } },
+      },
+    ],
+  },
+  {
+    method: 'PATCH',
+    url: '/api/tasks/:id',
+    protected: true,
+    body: 'json',
+    idKind: 'task',
+    dateFields: ['date'],
+    valid: () => ({
+      body: { title: 'Edited', notes: 'n', startHHMM: '08:00', endHHMM: '08:30', date: DAY, done: true },
+    }),
+    invalid: [
+      { name: 'end before start', request: { body: { startHHMM: '12:00', endHHMM: '11:00' } } },
+      {
+        name: 'put back with end before start',
+        request: { body: { start: '2026-03-11T12:00:00Z', end: '2026-03-11T11:00:00Z' } },
+      },
+      { name: 'start not a date-time', request: { body: { start: 'yesterday at noon' } } },
+    ],
+  },
+  {
+    method: 'DELETE',
+    url: '/api/tasks/:id',
+    protected: true,
+    body: 'none',
+    idKind: 'task',
+    valid: () => ({}),
+  },
+  // events
+  {
+    method: 'GET',
+    url: '/api/events',
+    protected: true,
+    valid: () => ({ query: { from: '2026-03-01', to: '2026-04-01' } }),
+    invalid: [
+      { name: 'to before from', request: { query: { from: '2026-04-01', to: '2026-03-01' } } },
+      { name: 'empty range', request: { query: { from: DAY, to: DAY } } },
+      { name: 'range over 400 days', request: { query: { from: '2020-01-01', to: '2026-01-01' } } },
+      { name: 'missing to', request: { query: { from: DAY } } },
+    ],
+  },
+  { method: 'GET', url: '/api/events/today', protected: true, valid: () => ({}) },
+  {
+    method: 'POST',
+    url: '/api/events',
+    protected: true,
+    body: 'json',
+    instantFields: ['start', 'end'],
+    valid: () => ({
+      body: { title: 'Meeting', start: '2026-03-11T16:00:00Z', end: '2026-03-11T17:00:00Z', allDay: false },
+    }),
+    invalid: [
+      {
+        name: 'end before start',
+        request: { body: { title: 't', start: '2026-03-11T12:00:00Z', end: '2026-03-11T11:00:00Z' } },
+      },
+      {
+        name: 'year 9999',
+        request: { body: { title: 't', start: '9999-03-11T12:00:00Z', end: '9999-03-11T13:00:00Z' } },
+      },
+      {
+        name: 'offset +25:00',
+        request: { body: { title: 't', start: '2026-03-11T12:00:00+25:00', end: '2026-03-11T13:00:00Z' } },
+      },
+    ],
+  },
+  {
+    method: 'PATCH',
+    url: '/api/events/:id',
+    protected: true,
+    body: 'json',
+    idKind: 'event',
+    instantFields: ['start', 'end'],
+    valid: () => ({
+      body: { title: 'Moved', start: '2026-03-11T18:00:00Z', end: '2026-03-11T19:00:00Z', allDay: false },
+    }),
+    invalid: [
+      {
+        name: 'end before start',
+        request: { body: { start: '2026-03-11T12:00:00Z', end: '2026-03-11T11:00:00Z' } },
+      },
+      { name: 'blank title', request: { body: { title: '' } } },
+    ],
+  },
+  {
+    method: 'DELETE',
+    url: '/api/events/:id',
+    protected: true,
+    body: 'none',
+    idKind: 'event',
+    valid: () => ({}),
+  },
+  {
+    method: 'POST',
+    url: '/api/events/import',
+    protected: true,
+    body: 'multipart',
+    valid: (ctx) => ({
+      ics: calendar(
+        vevent(
+          `import-${ctx.unique()}@example.com`,
+          'SUMMARY:Imported\r\nDTSTART:20260311T200000Z\r\nDTEND:20260311T210000Z',
+        ),
+      ),
+    }),
+  },
+  { method: 'GET', url: '/api/events/export.ics', protected: true, valid: () => ({}) },
+  // aggregation
+  {
+    method: 'GET',
+    url: '/api/aggregation/analytics/weekly',
+    protected: true,
+    valid: () => ({ query: { date: DAY } }),
+    invalid: [{ name: 'year 3000', request: { query: { date: '3000-01-01' } } }],
+  },
+  {
+    method: 'POST',
+    url: '/api/aggregation/analytics/weekly/update',
+    protected: true,
+    body: 'none',
+    valid: () => ({}),
+  },
+];
+
+export const PROTECTED_ENDPOINTS = ENDPOINTS.filter((endpoint) => endpoint.protected);
+export const WRITE_ENDPOINTS = ENDPOINTS.filter((endpoint) => endpoint.method !== 'GET');
+export const describeEndpoint = (endpoint: Pick<Endpoint, 'method' | 'url'>) =>
+  `${endpoint.method} ${endpoint.url}`;
+
+/** Routes outside the table on purpose: the OpenAPI document and its UI, and CORS's catch-all preflight. */
+export const EXCLUDED_ROUTES = [/^\/api\/docs(\/|$)/];
+export const EXCLUDED_METHODS = ['HEAD', 'OPTIONS'];
+
+/**
+ * Every route an app registers, as 'METHOD /url', read with an onRoute hook that Fastify's initialization channel
+ * lets a test add before any plugin runs. Call before building the app; the hook stays on that app only.
+ */
+export function recordRoutes(): { routes: Set<string>; stop(): void } {
+  const routes = new Set<string>();
+  const onInit = (message: unknown) => {
+    const { fastify } = message as { fastify: FastifyInstance };
+    fastify.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) routes.add(`${method} ${route.url}`);
+    });
+  };
+  diagnostics.subscribe('fastify.initialization', onInit);
+  return { routes, stop: () => diagnostics.unsubscribe('fastify.initialization', onInit) };
+}
+
+export function multipart(parts: Array<{ name: string; filename?: string; content: string | Buffer }>) {
+  const boundary = '----security-suite-boundary';
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const disposition = `form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`;
+    const type = part.filename ? 'Content-Type: text/calendar\r\n' : '';
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type}\r\n`));
+    chunks.push(Buffer.from(part.content));
+    chunks.push(Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+export function urlOf(endpoint: Endpoint, id: string | undefined, query?: Record<string, string>): string {
+  const url = endpoint.url.replace(':id', encodeURIComponent(id ?? ''));
+  const search = query ? new URLSearchParams(query).toString() : '';
+  return search ? `${url}?${search}` : url;
+}
+
+/** The inject options for a request built from the table, with the actor's own id for :id and its headers. */
+export function injectOptions(
+  endpoint: Endpoint,
+  ctx: RequestContext,
+  request: ValidRequest,
+  options: { id?: string; headers?: Record<string, string> } = {},
+): InjectOptions {
+  const id = endpoint.idKind ? (options.id ?? ctx.actor.ids[endpoint.idKind]) : undefined;
+  const headers: Record<string, string> = { ...(options.headers ?? ctx.actor.headers) };
+  const result: InjectOptions = { method: endpoint.method, url: urlOf(endpoint, id, request.query), headers };
+  if (request.ics !== undefined) {
+    const body = multipart([{ name: 'file', filename: 'calendar.ics', content: request.ics }]);
+    headers['content-type'] = body.contentType;
+    result.payload = body.payload;
+  } else if (request.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    result.payload = JSON.stringify(request.body);
+  }
+  return result;
+}
+
+let uniqueCounter = 0;
+export const unique = () => `${process.pid}x${(uniqueCounter += 1)}`;
+
+export function contextFor(app: FastifyInstance, dataDir: string, actor: Actor): RequestContext {
+  return {
+    actor,
+    unique,
+    resetToken: async () => {
+      const asked = await app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        payload: { email: actor.user.email },
+      });
+      assert.equal(asked.statusCode, 202, asked.body);
+      await app.mailer.flush();
+      const outbox = path.join(dataDir, 'outbox');
+      const files = (await readdir(outbox)).sort().reverse();
+      for (const file of files) {
+        const text = await readFile(path.join(outbox, file), 'utf8');
+        const match = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(text);
+        if (text.includes(`To: ${actor.user.email}`) && match) return match[1]!;
+      }
+      throw new Error(`no reset mail for ${actor.user.email}`);
+    },
+  };
+}
+
+async function created(response: LightMyRequestResponse): Promise<{ _id: string }> {
+  assert.ok(response.statusCode < 300, response.body);
+  return response.json();
+}
+
+/**
+ * A signed-up user with a category, a task in it, a manual event, an imported event (each import starts a worker,
+ * so callers that need many users may skip it) and a weekly snapshot.
+ */
+export async function seedActor(
+  app: FastifyInstance,
+  label: string,
+  options: { importEvent?: boolean } = {},
+): Promise<Actor> {
+  const user = await signUp(app, { username: `${label}${unique()}`, timeZone: 'UTC' });
+  const post = (url: string, payload: object) =>
+    app.inject({ method: 'POST', url, headers: user.headers, payload });
+  const category = await created(
+    await post('/api/categories', { name: `${label} category`, color: '#123456' }),
+  );
+  const task = await created(
+    await post('/api/tasks', {
+      title: `${label} task`,
+      categoryId: category._id,
+      notes: `${label} notes`,
+      startHHMM: '09:00',
+      endHHMM: '11:00',
+      date: DAY,
+    }),
+  );
+  const event = await created(
+    await post('/api/events', {
+      title: `${label} event`,
+      start: '2026-03-11T12:00:00Z',
+      end: '2026-03-11T13:00:00Z',
+    }),
+  );
+  if (options.importEvent === false) {
+    return {
+      ...user,
+      label,
+      ids: { category: category._id, task: task._id, event: event._id, importedEvent: '' },
+    };
+  }
+  const upload = multipart([
+    {
+      name: 'file',
+      filename: 'mine.ics',
+      content: calendar(
+        vevent(
+          `${label}-${unique()}@example.com`,
+          `SUMMARY:${label} imported\r\nDTSTART:20260311T140000Z\r\nDTEND:20260311T143000Z`,
+        ),
+      ),
+    },
+  ]);
+  const imported = await app.inject({
+    method: 'POST',
+    url: '/api/events/import',
+    headers: { ...user.headers, 'content-type': upload.contentType },
+    payload: upload.payload,
+  });
+  assert.deepEqual(imported.json(), { created: 1, updated: 0, skipped: 0 });
+  const events = await app.inject({
+    method: 'GET',
+    url: `/api/events?from=${DAY}&to=2026-03-12`,
+    headers: user.headers,
+  });
+  const importedEvent = (events.json() as Array<{ _id: string; source: string }>).find(
+    (row) => row.source === 'ics',
+  )!;
+  const snapshot = await app.inject({
+    method: 'POST',
+    url: '/api/aggregation/analytics/weekly/update',
+    headers: user.headers,
+  });
+  assert.equal(snapshot.statusCode, 200, snapshot.body);
+  return {
+    ...user,
+    label,
+    ids: { category: category._id, task: task._id, event: event._id, importedEvent: importedEvent._id },
+  };
+}
+
+const USER_TABLES = [
+  'sessions',
+  'passwordResets',
+  'categories',
+  'tasks',
+  'events',
+  'analyticsSnapshots',
+] as const;
+const ALL_TABLES = ['users', 'loginFailures', ...USER_TABLES] as const;
+
+const sortedRows = (rows: unknown[]) => rows.map((row) => JSON.stringify(row)).sort();
+
+/** Every stored row of one user (users row included), read from the database itself, not through the API. */
+export async function userState(app: FastifyInstance, userId: string) {
+  const [users, ...rest] = await Promise.all([
+    app.db.selectFrom('users').selectAll().where('id', '=', userId).execute(),
+    ...USER_TABLES.map((table) =>
+      app.db.selectFrom(table).selectAll().where('userId', '=', userId).execute(),
+    ),
+  ]);
+  return Object.fromEntries([
+    ['users', sortedRows(users!)],
+    ...USER_TABLES.map((table, index) => [table, sortedRows(rest[index]!)]),
+  ]) as Record<string, string[]>;
+}
+
+/** Every row the application stores (the per-IP rate-limit counters excepted). */
+export async function databaseState(app: FastifyInstance) {
+  const rows = await Promise.all(ALL_TABLES.map((table) => app.db.selectFrom(table).selectAll().execute()));
+  return Object.fromEntries(ALL_TABLES.map((table, index) => [table, sortedRows(rows[index]!)])) as Partial<
+    Record<keyof Database, string[]>
+  >;
+}
+
+export async function buildSecurityApp(options: Parameters<typeof buildTestApp>[0] = {}): Promise<TestApp> {
+  return buildTestApp({ now: NOW, ...options });
+}
+
+/** A 4xx/5xx body must be a JSON object with a string message and nothing that looks like internals. */
+export function assertJsonMessage(response: LightMyRequestResponse, context: string): void {
+  assert.match(String(response.headers['content-type']), /^application\/json/, context);
+  const body = response.json() as { message?: unknown };
+  assert.equal(typeof body.message, 'string', `${context}: ${response.body}`);
+  assert.doesNotMatch(response.body, /FST_|ERR_|at .+\.(ts|js):\d+|SQLITE|postgres/i, context);
+}
+
+/** One summary line per area, printed when the file's tests are done. */
+export function report(line: string): void {
+  console.log(`security: ${line}`);
+}
