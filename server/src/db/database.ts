@@ -1,7 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import {
+  CamelCasePlugin,
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type SqliteDatabase as KyselySqliteDatabase,
+} from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import * as initial from './migrations/0001-initial.js';
@@ -34,6 +42,30 @@ function createPostgresPool(config: Extract<DatabaseConfig, { kind: 'postgres' }
   });
 }
 
+const STATEMENTS_KEPT = 500;
+
+/**
+ * Kysely prepares every query anew, which costs as much as running a small one. A better-sqlite3 statement runs again
+ * with new parameters, so the same SQL text reuses its statement. Kysely runs one query at a time on its single SQLite
+ * connection (a stream or a transaction holds it), so a shared statement is never busy. Multi-row inserts and IN
+ * lists vary in length: the cache is bounded by clearing it when full.
+ */
+export function withStatementCache(sqlite: SqliteDatabase.Database): KyselySqliteDatabase {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      let statement = statements.get(text);
+      if (!statement) {
+        statement = sqlite.prepare(text);
+        if (statements.size >= STATEMENTS_KEPT) statements.clear();
+        statements.set(text, statement);
+      }
+      return statement;
+    },
+  };
+}
+
 export function createDatabase(config: DatabaseConfig): DatabaseHandle {
   if (config.kind === 'postgres') {
     const db = new Kysely<Database>({
@@ -49,7 +81,7 @@ export function createDatabase(config: DatabaseConfig): DatabaseHandle {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: sqlite }),
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     plugins: [new CamelCasePlugin()],
   });
   return { db, kind: 'sqlite' };

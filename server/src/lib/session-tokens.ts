@@ -1,3 +1,4 @@
+import { webcrypto } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 
 const ISSUER = 'time-wallet';
@@ -7,8 +8,25 @@ export interface SessionClaims {
   sessionId: string;
 }
 
-function keyOf(secret: string): Uint8Array {
-  return new TextEncoder().encode(secret);
+// Importing the raw secret is a WebCrypto call of its own on every request: each secret is imported once. A process
+// has one secret; the few kept cover tests that build apps with different ones.
+const keys = new Map<string, Promise<webcrypto.CryptoKey>>();
+const KEYS_KEPT = 8;
+
+function keyOf(secret: string): Promise<webcrypto.CryptoKey> {
+  let key = keys.get(secret);
+  if (!key) {
+    key = webcrypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
+    if (keys.size >= KEYS_KEPT) keys.clear();
+    keys.set(secret, key);
+  }
+  return key;
 }
 
 export async function signSessionToken(
@@ -22,8 +40,15 @@ export async function signSessionToken(
     .setJti(claims.sessionId)
     .setIssuedAt(Math.floor(claims.issuedAt / 1000))
     .setExpirationTime(Math.floor(claims.expiresAt / 1000))
-    .sign(keyOf(secret));
+    .sign(await keyOf(secret));
 }
+
+// Every request of a session carries the same token, and WebCrypto's HMAC check is most of a small read's cost: a
+// token that verified is remembered with its expiry, so it is checked once, not on each request. Only a token that
+// passed the full check gets in, under the secret it passed with; the expiry is still checked each time, and
+// revocation (sign-out, a password reset) is the session row the caller looks up on every request anyway.
+const verifiedTokens = new Map<string, { secret: string; claims: SessionClaims; expiresAtSeconds: number }>();
+const VERIFIED_TOKENS_KEPT = 10_000;
 
 /** Null for anything but an unexpired HS256 token this server signed; the algorithm is pinned, so alg:none fails. */
 export async function verifySessionToken(
@@ -31,15 +56,21 @@ export async function verifySessionToken(
   token: string,
   now: number,
 ): Promise<SessionClaims | null> {
+  const nowSeconds = Math.floor(now / 1000);
+  const known = verifiedTokens.get(token);
+  if (known && known.secret === secret) return known.expiresAtSeconds > nowSeconds ? known.claims : null;
   try {
-    const { payload } = await jwtVerify(token, keyOf(secret), {
+    const { payload } = await jwtVerify(token, await keyOf(secret), {
       algorithms: ['HS256'],
       issuer: ISSUER,
       currentDate: new Date(now),
       requiredClaims: ['sub', 'jti', 'exp'],
     });
     if (typeof payload.sub !== 'string' || typeof payload.jti !== 'string') return null;
-    return { userId: payload.sub, sessionId: payload.jti };
+    const claims = { userId: payload.sub, sessionId: payload.jti };
+    if (verifiedTokens.size >= VERIFIED_TOKENS_KEPT) verifiedTokens.clear();
+    verifiedTokens.set(token, { secret, claims, expiresAtSeconds: payload.exp! });
+    return claims;
   } catch {
     return null;
   }

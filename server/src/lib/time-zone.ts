@@ -157,9 +157,20 @@ export function instantOfLocalTime(timeZone: string, date: string, hhmm: string)
   return instantOfWallTime(timeZone, { year, month, day, hour: time.hour, minute: time.minute, second: 0 });
 }
 
+// A zone's midnights do not change while the process runs, and the busiest reads (today, a week, its seven days)
+// ask for the same few again and again: each costs several Intl formatToParts calls. Bounded by clearing when full.
+const midnights = new Map<string, number>();
+const MIDNIGHTS_KEPT = 10_000;
+
 export function startOfLocalDay(timeZone: string, date: string): number {
+  const key = `${timeZone} ${date}`;
+  const known = midnights.get(key);
+  if (known !== undefined) return known;
   const { year, month, day } = requireLocalDate(date);
-  return instantOfWallTime(timeZone, { year, month, day, hour: 0, minute: 0, second: 0 });
+  const instant = instantOfWallTime(timeZone, { year, month, day, hour: 0, minute: 0, second: 0 });
+  if (midnights.size >= MIDNIGHTS_KEPT) midnights.clear();
+  midnights.set(key, instant);
+  return instant;
 }
 
 export interface InstantRange {

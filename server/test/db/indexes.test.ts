@@ -54,6 +54,16 @@ const reads: Array<[string, () => Promise<unknown>, RegExp]> = [
     /tasks_user_end/,
   ],
   [
+    "tasks' spans overlapping today or a week (wallet, analytics)",
+    () => repositories.tasksRepository.listSpansOverlapping(user, from, to),
+    /tasks_user_end/,
+  ],
+  [
+    "events' spans overlapping today or a week (wallet, analytics)",
+    () => repositories.eventsRepository.listSpansOverlapping(user, from, to),
+    /events_user_end/,
+  ],
+  [
     'events overlapping a range, today or a week',
     () => repositories.eventsRepository.listOverlapping(user, from, to),
     /events_user_end/,

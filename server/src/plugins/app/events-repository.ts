@@ -1,6 +1,8 @@
 import type { Kysely, Updateable } from 'kysely';
 import type { Database, EventRow, EventsTable } from '../../db/schema.js';
 
+export type EventSpan = Pick<EventRow, 'startAt' | 'endAt'>;
+
 export function createEventsRepository(db: Kysely<Database>) {
   return {
     /** Events overlapping [from, to): they end after the range starts and start before it ends. */
@@ -13,6 +15,17 @@ export function createEventsRepository(db: Kysely<Database>) {
         .where('startAt', '<', to)
         .orderBy('startAt')
         .orderBy('id')
+        .execute();
+    },
+
+    /** The same events with only their span (wallet, analytics): fewer columns, no sort. */
+    async listSpansOverlapping(userId: string, from: number, to: number): Promise<EventSpan[]> {
+      return db
+        .selectFrom('events')
+        .select(['startAt', 'endAt'])
+        .where('userId', '=', userId)
+        .where('endAt', '>', from)
+        .where('startAt', '<', to)
         .execute();
     },
 

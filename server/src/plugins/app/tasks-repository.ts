@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database, TaskRow, TaskUpdate } from '../../db/schema.js';
 
+export type TaskSpan = Pick<TaskRow, 'startAt' | 'endAt' | 'categoryId' | 'date' | 'done'>;
+
 export function createTasksRepository(db: Kysely<Database>) {
   return {
     async listForDate(userId: string, date: string, done?: boolean): Promise<TaskRow[]> {
@@ -18,6 +20,17 @@ export function createTasksRepository(db: Kysely<Database>) {
         .where('endAt', '>', from)
         .where('startAt', '<', to)
         .orderBy('startAt')
+        .execute();
+    },
+
+    /** The same tasks with only what time accounting reads (wallet, analytics): fewer columns, no sort. */
+    async listSpansOverlapping(userId: string, from: number, to: number): Promise<TaskSpan[]> {
+      return db
+        .selectFrom('tasks')
+        .select(['startAt', 'endAt', 'categoryId', 'date', 'done'])
+        .where('userId', '=', userId)
+        .where('endAt', '>', from)
+        .where('startAt', '<', to)
         .execute();
     },
 

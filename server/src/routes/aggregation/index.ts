@@ -11,8 +11,8 @@ import { NoBody, bearerAuth } from '../../schemas/common.js';
 async function weeklyAnalyticsFor(app: FastifyInstance, user: UserRow, timeZone: string, date: string) {
   const { from, to } = weekRange(timeZone, date);
   const [tasks, events, categories] = await Promise.all([
-    app.tasksRepository.listOverlapping(user.id, from, to),
-    app.eventsRepository.listOverlapping(user.id, from, to),
+    app.tasksRepository.listSpansOverlapping(user.id, from, to),
+    app.eventsRepository.listSpansOverlapping(user.id, from, to),
     app.categoriesRepository.list(user.id),
   ]);
   return computeWeeklyAnalytics({

@@ -74,8 +74,8 @@ const tasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const day = localDayBounds(request.timeZone, date);
       const [tasks, overlappingTasks, overlappingEvents] = await Promise.all([
         app.tasksRepository.listForDate(user.id, date),
-        app.tasksRepository.listOverlapping(user.id, day.start, day.end),
-        app.eventsRepository.listOverlapping(user.id, day.start, day.end),
+        app.tasksRepository.listSpansOverlapping(user.id, day.start, day.end),
+        app.eventsRepository.listSpansOverlapping(user.id, day.start, day.end),
       ]);
       const spentHours = hoursOf(
         totalOverlapMs(overlappingTasks, day.start, day.end) +

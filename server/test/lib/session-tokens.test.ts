@@ -1,0 +1,44 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { signSessionToken, verifySessionToken } from '../../src/lib/session-tokens.js';
+
+// verifySessionToken remembers tokens that passed; what it remembers must answer exactly as a full check would.
+const secret = 'a-secret-of-at-least-thirty-two-characters';
+const otherSecret = 'another-secret-of-at-least-thirty-two-chars';
+const issuedAt = Date.parse('2026-03-11T15:00:00.000Z');
+const expiresAt = issuedAt + 3_600_000;
+const claims = { userId: 'user-1', sessionId: 'session-1' };
+
+async function freshToken(sessionId = `session-${Math.random()}`) {
+  return signSessionToken(secret, { ...claims, sessionId, issuedAt, expiresAt });
+}
+
+describe('session tokens', () => {
+  test('a verified token still verifies on the next request', async () => {
+    const token = await freshToken('session-1');
+    assert.deepEqual(await verifySessionToken(secret, token, issuedAt + 1000), claims);
+    assert.deepEqual(await verifySessionToken(secret, token, issuedAt + 2000), claims);
+  });
+
+  test('a token that verified before is refused once it has expired', async () => {
+    const token = await freshToken();
+    assert.ok(await verifySessionToken(secret, token, issuedAt + 1000));
+    assert.equal(await verifySessionToken(secret, token, expiresAt), null);
+    assert.equal(await verifySessionToken(secret, token, expiresAt + 60_000), null);
+  });
+
+  test('a token that verified under one secret is refused under another', async () => {
+    const token = await freshToken();
+    assert.ok(await verifySessionToken(secret, token, issuedAt + 1000));
+    assert.equal(await verifySessionToken(otherSecret, token, issuedAt + 1000), null);
+  });
+
+  test('a token with an altered signature is refused after the genuine one verified', async () => {
+    const token = await freshToken();
+    assert.ok(await verifySessionToken(secret, token, issuedAt + 1000));
+    const signatureAt = token.lastIndexOf('.') + 1;
+    const altered = token[signatureAt] === 'A' ? 'B' : 'A';
+    const forged = token.slice(0, signatureAt) + altered + token.slice(signatureAt + 1);
+    assert.equal(await verifySessionToken(secret, forged, issuedAt + 1000), null);
+  });
+});
