@@ -2,8 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
+/**
+ * SQLite's `synchronous` pragma (in WAL mode). NORMAL, the default, keeps every committed transaction across a crash
+ * of the process (kill -9); a power loss or OS crash can lose the last transactions, never the file's integrity.
+ * FULL syncs the WAL on every commit, so those survive too, at the cost of one fsync per write.
+ */
+export type SqliteSynchronous = 'NORMAL' | 'FULL';
+
 export type DatabaseConfig =
-  { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema?: string };
+  | { kind: 'sqlite'; file: string; synchronous?: SqliteSynchronous }
+  | { kind: 'postgres'; url: string; schema?: string };
 
 export interface RateLimitConfig {
   /** Requests per minute per IP across the API. */
@@ -44,7 +52,11 @@ function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//i.test(url);
 }
 
-export function databaseConfigFrom(databaseUrl: string | undefined, dataDir: string): DatabaseConfig {
+export function databaseConfigFrom(
+  databaseUrl: string | undefined,
+  dataDir: string,
+  sqliteSynchronous?: string,
+): DatabaseConfig {
   if (databaseUrl && databaseUrl.trim() !== '') {
     if (!isPostgresUrl(databaseUrl)) {
       throw new Error(
@@ -53,7 +65,13 @@ export function databaseConfigFrom(databaseUrl: string | undefined, dataDir: str
     }
     return { kind: 'postgres', url: databaseUrl };
   }
-  return { kind: 'sqlite', file: path.join(dataDir, 'time-wallet.sqlite') };
+  const file = path.join(dataDir, 'time-wallet.sqlite');
+  const synchronous = sqliteSynchronous?.trim().toUpperCase();
+  if (!synchronous) return { kind: 'sqlite', file };
+  if (synchronous !== 'NORMAL' && synchronous !== 'FULL') {
+    throw new Error("SQLITE_SYNCHRONOUS must be 'NORMAL' or 'FULL'");
+  }
+  return { kind: 'sqlite', file, synchronous };
 }
 
 /** The secret stays on disk so tokens survive restarts; several instances must share JWT_SECRET instead. */
@@ -88,7 +106,8 @@ export function loadConfig(
     Object.entries(givenOverrides).filter(([, value]) => value !== undefined),
   ) as Partial<AppConfig>;
   const dataDir = overrides.dataDir ?? path.resolve(env.DATA_DIR ?? path.join(process.cwd(), 'data'));
-  const database = overrides.database ?? databaseConfigFrom(env.DATABASE_URL, dataDir);
+  const database =
+    overrides.database ?? databaseConfigFrom(env.DATABASE_URL, dataDir, env.SQLITE_SYNCHRONOUS);
   const jwtSecret = overrides.jwtSecret ?? (env.JWT_SECRET?.trim() || readOrCreateJwtSecret(dataDir));
   if (jwtSecret.length < 32) throw new Error('JWT_SECRET must be at least 32 characters');
   const rateLimitStore = env.RATE_LIMIT_STORE ?? (database.kind === 'postgres' ? 'database' : 'memory');

@@ -79,7 +79,8 @@ export function createDatabase(config: DatabaseConfig): DatabaseHandle {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  sqlite.pragma('synchronous = NORMAL');
+  // NORMAL (default) survives a process crash; FULL also an OS crash or power loss (see SqliteSynchronous).
+  sqlite.pragma(`synchronous = ${config.synchronous ?? 'NORMAL'}`);
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     plugins: [new CamelCasePlugin()],
