@@ -48,10 +48,10 @@ export function writeRuntimeConfig(file, config) {
 }
 
 /** Builds one app with the shared config, in this process (one build at a time is fastest on two cores). */
-export async function buildApp(app, { outputPath, mode = 'production' } = {}) {
+export async function buildApp(app, { outputPath, mode = 'production', env = {} } = {}) {
   const webpack = require('webpack');
   const appDir = path.join(repoRoot, app.dir);
-  const config = createConfig(appDir, outputPath ? { outputPath } : {}, { mode });
+  const config = createConfig(appDir, { ...env, ...(outputPath ? { outputPath } : {}) }, { mode });
   const started = Date.now();
   await new Promise((resolve, reject) => {
     webpack(config).run((error, stats) => {

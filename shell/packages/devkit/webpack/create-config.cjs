@@ -6,6 +6,7 @@ const { remotes, repoRoot, shell, portOf } = require('../apps.cjs');
 const { sharedModules } = require('./shared-modules.cjs');
 const { CopyPublicPlugin } = require('./copy-public-plugin.cjs');
 const { devServerFor } = require('./dev-server.cjs');
+const { writeStaticFederationModule } = require('./static-pages.cjs');
 
 function appFromDir(appDir) {
   const dir = path.basename(appDir);
@@ -79,13 +80,16 @@ function styleRules(app, isProduction) {
 /**
  * The one webpack + Module Federation config for the shell and every remote.
  * `env.standalone` builds a remote as its own host (for its team's dev server); `outputPath` redirects a build
- * (used to publish a remote's new version next to the old one).
+ * (used to publish a remote's new version next to the old one); `env.staticRemotes` builds the benchmark's
+ * non-federated shell.
  */
 function createConfig(appDir, env = {}, argv = {}) {
   const app = appFromDir(appDir);
   const isProduction = (argv.mode ?? process.env.NODE_ENV) === 'production';
   const standalone = app.kind === 'remote' && Boolean(env.standalone);
   const providesSingletons = app.kind === 'host' || standalone;
+  // Benchmark only: the shell with every remote page compiled in (see static-pages.cjs).
+  const staticRemotes = app.kind === 'host' && Boolean(env.staticRemotes);
   const publicDir = path.join(appDir, 'public');
   const outputPath = env.outputPath ? path.resolve(env.outputPath) : path.join(appDir, 'dist');
 
@@ -141,7 +145,12 @@ function createConfig(appDir, env = {}, argv = {}) {
       ],
     },
     plugins: [
-      new ModuleFederationPlugin(federation),
+      staticRemotes
+        ? new (require('webpack').NormalModuleReplacementPlugin)(
+            /shell[\\/]src[\\/]features[\\/]remotes[\\/]federation\.ts$/,
+            writeStaticFederationModule(),
+          )
+        : new ModuleFederationPlugin(federation),
       ...(hasHtml
         ? [
             new HtmlWebpackPlugin({

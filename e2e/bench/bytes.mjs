@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { startStack } from '../support/stack.mjs';
+import { launchBrowser } from '../support/browser.mjs';
+import { apiClient, storeSession } from '../support/api-client.mjs';
+import { gzipSize, kb, recordScripts, totals } from '../support/bytes.mjs';
+
+const require = createRequire(import.meta.url);
+const { repoRoot, remotes, shell } = require('@time-wallet/devkit/apps');
+
+const fileKb = (file) => kb(gzipSize(fs.readFileSync(file)));
+
+/** From the production builds on disk: the shell's entry, each remote's entry and each exposed page's own chunks. */
+export function buildBytes() {
+  const rows = [
+    { what: 'shell main.js (entry)', kb: fileKb(path.join(repoRoot, shell.dir, 'dist', 'main.js')) },
+  ];
+  for (const remote of remotes) {
+    const dist = path.join(repoRoot, remote.dir, 'dist');
+    rows.push({ what: `${remote.dir} remoteEntry.js`, kb: fileKb(path.join(dist, 'remoteEntry.js')) });
+    const manifest = JSON.parse(fs.readFileSync(path.join(dist, 'mf-manifest.json'), 'utf8'));
+    for (const expose of manifest.exposes) {
+      const files = [...expose.assets.js.sync, ...expose.assets.js.async];
+      const sizes = files.map((file) => ({ file, kb: fileKb(path.join(dist, file)) }));
+      const fullCalendar = sizes.filter(({ file }) => {
+        const map = path.join(dist, `${file}.map`);
+        return fs.existsSync(map) && fs.readFileSync(map, 'utf8').includes('node_modules/@fullcalendar/');
+      });
+      const own = sizes.filter((size) => !fullCalendar.includes(size));
+      rows.push({
+        what: `${remote.dir} ${expose.name} chunks${fullCalendar.length ? ' (without FullCalendar)' : ''}`,
+        kb: own.reduce((sum, size) => sum + size.kb, 0),
+      });
+      if (fullCalendar.length)
+        rows.push({
+          what: `${remote.dir} FullCalendar`,
+          kb: fullCalendar.reduce((sum, size) => sum + size.kb, 0),
+        });
+    }
+  }
+  return rows;
+}
+
+/** What Chromium downloads for each page on a first visit (a fresh profile each time). */
+export async function pageBytes() {
+  const stack = await startStack();
+  const rows = [];
+  try {
+    const account = await apiClient(stack.apiBaseUrl).signUp('bytes');
+    const pages = [
+      { name: 'landing', url: '/', signedIn: false },
+      { name: 'login', url: '/auth/login', signedIn: false },
+      { name: 'wallet', url: '/app/wallet', signedIn: true },
+      { name: 'calendar', url: '/app/calendar', signedIn: true },
+    ];
+    for (const page of pages) {
+      const browser = await launchBrowser();
+      try {
+        if (page.signedIn) await storeSession(browser.page, stack.shellUrl, account);
+        const scripts = recordScripts(browser.page, stack);
+        const mark = scripts.mark();
+        await browser.page.goto(`${stack.shellUrl}${page.url}`);
+        await browser.page.getByRole('heading', { level: 1 }).first().waitFor();
+        await browser.page.waitForLoadState('networkidle');
+        const figures = totals(scripts.since(mark));
+        rows.push({ page: page.name, ...figures });
+      } finally {
+        await browser.close();
+      }
+    }
+  } finally {
+    await stack.stop();
+  }
+  return rows;
+}

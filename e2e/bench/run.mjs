@@ -1,0 +1,271 @@
+// npm run bench: measures the product against the limits of issue 8 in one run and writes BENCHMARKS.md.
+// Every timing is a median of several runs and is reported as a ratio taken in the same run; this machine is shared
+// and noisy, so seconds are context and ratios are the result. Sections can be picked: --only bytes,federation.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { parseArgs } from 'node:util';
+import { buildBytes, pageBytes } from './bytes.mjs';
+import { federationCost } from './federation-cost.mjs';
+import { BUDGET_KB } from '../support/bytes.mjs';
+
+const require = createRequire(import.meta.url);
+const { repoRoot, shell } = require('@time-wallet/devkit/apps');
+const { buildApp, frontEndApps, markBuilt } = await import(
+  path.join(repoRoot, 'shell/packages/devkit/bin/lib.mjs')
+);
+
+const SECTIONS = ['build', 'bytes', 'federation', 'lighthouse', 'api'];
+const { values } = parseArgs({
+  options: {
+    only: { type: 'string' },
+    quick: { type: 'boolean' },
+    out: { type: 'string', default: path.join(repoRoot, 'BENCHMARKS.md') },
+  },
+});
+const chosen = values.only ? values.only.split(',') : SECTIONS;
+const quick = Boolean(values.quick);
+const started = Date.now();
+const median = (list) => {
+  const sorted = [...list].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+const f1 = (value) => value.toFixed(1);
+const f2 = (value) => value.toFixed(2);
+const verdict = (ok) => (ok ? 'PASS' : 'SHORT');
+const log = (line) => console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0)} s] ${line}`);
+const sections = [];
+
+// 1. Build: the whole front end, then one remote rebuilt, as a team redeploying it would.
+if (chosen.includes('build')) {
+  log('building every app, then one remote three times');
+  const whole = [];
+  for (let run = 0; run < (quick ? 1 : 2); run += 1) {
+    let seconds = 0;
+    for (const app of frontEndApps) seconds += await buildApp(app);
+    whole.push(seconds);
+  }
+  for (const app of frontEndApps) markBuilt(app);
+  const walletApp = frontEndApps.find((app) => app.dir === 'mfe-wallet');
+  const one = [];
+  for (let run = 0; run < 3; run += 1) one.push(await buildApp(walletApp));
+  const ratio = median(one) / median(whole);
+  sections.push({
+    title: 'Build (seconds; a median of runs)',
+    header: ['what', 'runs', 'seconds', 'ratio to the whole'],
+    rows: [
+      ['whole front end (shell + 5 remotes)', whole.length, f1(median(whole)), '1.00'],
+      ['one remote (mfe-wallet) rebuilt', one.length, f1(median(one)), f2(ratio)],
+    ],
+  });
+}
+
+// 2. Bytes: from the builds and from what Chromium downloads.
+if (chosen.includes('bytes')) {
+  log('measuring bytes');
+  const built = buildBytes();
+  const pages = await pageBytes();
+  const landing = pages.find((page) => page.page === 'landing');
+  const rows = [
+    [
+      "shell's initial JS (landing, without React/react-dom)",
+      f1(landing.withoutFrameworkKb),
+      `<= ${BUDGET_KB.shellInitialJs}`,
+      verdict(landing.withoutFrameworkKb <= BUDGET_KB.shellInitialJs),
+    ],
+  ];
+  for (const page of pages)
+    rows.push([
+      `${page.page} page, all JS downloaded (${page.files} files; React/react-dom ${f1(page.frameworkKb)})`,
+      f1(page.totalKb),
+      '',
+      '',
+    ]);
+  for (const row of built) {
+    const budget = row.what.endsWith('remoteEntry.js')
+      ? BUDGET_KB.remoteEntry
+      : row.what.includes('FullCalendar') || row.what.startsWith('shell')
+        ? null
+        : BUDGET_KB.pageChunk;
+    rows.push([row.what, f1(row.kb), budget ? `<= ${budget}` : '', budget ? verdict(row.kb <= budget) : '']);
+  }
+  sections.push({ title: 'Bytes (KB of gzip -9)', header: ['what', 'KB', 'budget', ''], rows });
+}
+
+// 3. The cost of federation: the same pages compiled into the shell, against the federated build.
+if (chosen.includes('federation')) {
+  log('building the static (non-federated) shell for comparison');
+  const staticShellDir = fs.mkdtempSync(path.join(os.tmpdir(), 'time-wallet-static-shell-'));
+  await buildApp({ ...shell }, { outputPath: staticShellDir, env: { staticRemotes: true } });
+  log('measuring the wallet page, federated and static, in alternating rounds');
+  const cost = await federationCost({ staticShellDir, rounds: quick ? 1 : 3, runsPerRound: 2 });
+  fs.rmSync(staticShellDir, { recursive: true, force: true });
+  const network = `${cost.network.latency} ms latency, ${(cost.network.downloadThroughput * 8) / 1e6} Mbit/s`;
+  sections.push({
+    title: `The cost of federation: wallet page, first visit (${network}; median of ${cost.federated.runs} runs each)`,
+    header: ['what', 'federated', 'static', 'ratio', 'target', ''],
+    rows: [
+      [
+        'LCP (ms)',
+        f1(cost.federated.lcpMs),
+        f1(cost.static.lcpMs),
+        f2(cost.lcpRatio),
+        '<= 1.15',
+        verdict(cost.lcpRatio <= 1.15),
+      ],
+      [
+        'wallet figures shown (ms)',
+        f1(cost.federated.readyMs),
+        f1(cost.static.readyMs),
+        f2(cost.readyRatio),
+        '',
+        '',
+      ],
+      ['sequential requests before the figures', cost.federated.chain, cost.static.chain, '', '', ''],
+      ['requests before the figures', cost.federated.requests, cost.static.requests, '', '', ''],
+      ['CORS preflights', cost.federated.preflights, cost.static.preflights, '', '', ''],
+    ],
+  });
+}
+
+// 4. Lighthouse 12, mobile and desktop.
+if (chosen.includes('lighthouse')) {
+  log('running Lighthouse');
+  const { runLighthouse } = await import('./lighthouse.mjs');
+  const { startStack } = await import('../support/stack.mjs');
+  const stack = await startStack();
+  try {
+    const runs = quick ? 1 : 3;
+    const { rows, checks } = await runLighthouse({
+      shellUrl: stack.shellUrl,
+      apiBaseUrl: stack.apiBaseUrl,
+      runs,
+      log: (line) => log(`lighthouse ${line}`),
+    });
+    const checkFor = (row) =>
+      checks
+        .filter((check) => check.name.startsWith(`${row.page}/${row.preset} `))
+        .map(
+          (check) =>
+            `${check.pass ? 'PASS' : 'SHORT'} ${check.name.replace(`${row.page}/${row.preset} `, '')}`,
+        )
+        .join('; ');
+    const round = (value) => (value === null ? '-' : Math.round(value));
+    sections.push({
+      title: `Lighthouse 12, performance (median of ${runs} runs; mobile = default simulated throttling)`,
+      header: ['page', 'preset', 'score', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'valid runs', 'targets'],
+      rows: rows.map((row) => [
+        row.page,
+        row.preset,
+        row.score ?? '-',
+        round(row.fcpMs),
+        round(row.lcpMs),
+        round(row.tbtMs),
+        row.cls === null ? '-' : row.cls.toFixed(3),
+        row.runs,
+        checkFor(row),
+      ]),
+    });
+  } finally {
+    await stack.stop();
+  }
+}
+
+// 5 and 6. The API against a hello route, and with five years of data against one month.
+if (chosen.includes('api')) {
+  log('benchmarking the API');
+  const jsonFile = path.join(os.tmpdir(), `time-wallet-api-bench-${process.pid}.json`);
+  await new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['server/bench/api.mjs', '--json', jsonFile, ...(quick ? ['--quick'] : [])],
+      { cwd: repoRoot, stdio: 'inherit' },
+    );
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`api bench exited ${code}`))));
+  });
+  const result = JSON.parse(fs.readFileSync(jsonFile, 'utf8'));
+  fs.rmSync(jsonFile, { force: true });
+  const { settings } = result;
+  sections.push({
+    title: `API on SQLite vs a schema'd hello route in the same process (autocannon, ${settings.connections} connections, median of ${settings.rounds} rounds of ${settings.durationSeconds} s)`,
+    header: ['endpoint', 'req/s', 'ratio to hello', 'p99 ms', 'hello p99 ms', 'target', ''],
+    rows: result.api.map((row) => [
+      row.endpoint,
+      Math.round(row.rps),
+      f2(row.ratioToHello),
+      f1(row.p99Ms),
+      f1(row.hello.p99Ms),
+      `>= ${row.target.minRatioToHello}, p99 <= ${row.target.maxP99Ms} ms`,
+      row.ratioToHello >= row.target.minRatioToHello
+        ? row.p99Ms <= row.target.maxP99Ms
+          ? 'PASS'
+          : 'SHORT (p99)'
+        : 'SHORT',
+    ]),
+  });
+  sections.push({
+    title: `Growth: five years vs one month of a heavy user's data (${result.data.tasksPerDay} tasks and ${result.data.eventsPerDay} events a day)`,
+    header: [
+      'endpoint',
+      'one month mean / p99 ms',
+      'five years mean / p99 ms',
+      'ratio (mean, p99)',
+      'target',
+      '',
+    ],
+    rows: result.growth.map((row) => [
+      row.endpoint,
+      `${f1(row.oneMonth.meanMs)} / ${f1(row.oneMonth.p99Ms)}`,
+      `${f1(row.fiveYears.meanMs)} / ${f1(row.fiveYears.p99Ms)}`,
+      `${f2(row.meanRatio)}, ${f2(row.p99Ratio)}`,
+      `<= ${row.target.maxRatio}`,
+      verdict(row.pass),
+    ]),
+  });
+}
+
+// The report: printed, and written with the machine, versions and date.
+const versions = {
+  node: process.version,
+  chromium: await chromiumVersion(),
+  react: require(path.join(repoRoot, 'node_modules/react/package.json')).version,
+  webpack: require(path.join(repoRoot, 'node_modules/webpack/package.json')).version,
+};
+const machine = `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}`;
+const table = (section) =>
+  [
+    `### ${section.title}`,
+    '',
+    `| ${section.header.join(' | ')} |`,
+    `| ${section.header.map(() => '---').join(' | ')} |`,
+    ...section.rows.map((row) => `| ${row.join(' | ')} |`),
+    '',
+  ].join('\n');
+const markdown = [
+  '# Benchmarks',
+  '',
+  `Written by \`npm run bench\`${quick ? ' --quick' : ''} on ${new Date().toISOString()} in ${f1((Date.now() - started) / 60_000)} min.`,
+  `Machine: ${machine}. Versions: ${Object.entries(versions)
+    .map(([name, version]) => `${name} ${version}`)
+    .join(', ')}.`,
+  'Timings are medians; compare ratios, not seconds: the machine is shared and noisy.',
+  '',
+  ...sections.map(table),
+].join('\n');
+console.log(`\n${markdown}`);
+if (!values.only) fs.writeFileSync(values.out, markdown);
+else log(`--only given: ${path.relative(repoRoot, values.out)} left as it was`);
+
+async function chromiumVersion() {
+  const { chromiumPath } = await import('../support/browser.mjs');
+  return new Promise((resolve) => {
+    const child = spawn(chromiumPath(), ['--version']);
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.once('exit', () => resolve(out.trim().replace(/^Chromium\s*/, '') || 'unknown'));
+    child.once('error', () => resolve('unknown'));
+  });
+}
