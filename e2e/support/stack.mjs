@@ -51,7 +51,7 @@ function listen(server, port) {
  * production build served from its own origin. `runtimeConfig` overrides parts of the shell's /config.json;
  * `distDirs` serves another build of an app ('shell' or a federation name) instead of its dist folder.
  */
-export async function startStack({ runtimeConfig = {}, distDirs = {} } = {}) {
+export async function startStack({ runtimeConfig = {}, distDirs = {}, api = {} } = {}) {
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'time-wallet-e2e-'));
   const configFile = path.join(workDir, 'config.json');
   const apiBaseUrl = `${origin(API_PORT)}/api`;
@@ -71,34 +71,59 @@ export async function startStack({ runtimeConfig = {}, distDirs = {} } = {}) {
   writeConfig(config);
 
   // The API keeps its data in workDir, so a stopped API started again serves everything saved before.
-  let apiProcess = null;
+  // `api.instances` > 1 runs that many API processes (on `api.env`'s shared database) behind a round-robin proxy on
+  // the API's port, as behind a load balancer: consecutive requests of one page go to different instances.
+  const instances = api.instances ?? 1;
+  let apiProcesses = [];
+  let proxy = null;
   async function startApi() {
-    if (apiProcess) return;
-    apiProcess = spawn(process.execPath, ['server/dist/server.js'], {
-      cwd: repoRoot,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(API_PORT),
-        DATA_DIR: path.join(workDir, 'data'),
-        CORS_ORIGINS: shellOrigin,
-        APP_URL: shellOrigin,
-        LOG_LEVEL: 'warn',
-        // The browser suites sign in many times a minute from one address.
-        AUTH_RATE_LIMIT_PER_MINUTE: '1000',
-        RATE_LIMIT_PER_MINUTE: '100000',
-      },
-    });
-    await waitForHealthy(`${apiBaseUrl}/health`);
+    if (apiProcesses.length > 0) return;
+    const ports =
+      instances === 1 ? [API_PORT] : Array.from({ length: instances }, (_, i) => API_PORT + 20 + i);
+    for (const [index, port] of ports.entries()) {
+      const child = spawn(process.execPath, ['server/dist/server.js'], {
+        cwd: repoRoot,
+        stdio: ['ignore', 'ignore', 'inherit'],
+        env: {
+          ...process.env,
+          NODE_ENV: 'production',
+          PORT: String(port),
+          DATA_DIR: path.join(workDir, instances === 1 ? 'data' : `data-${index}`),
+          CORS_ORIGINS: shellOrigin,
+          APP_URL: shellOrigin,
+          LOG_LEVEL: 'warn',
+          // The browser suites sign in many times a minute from one address.
+          AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+          RATE_LIMIT_PER_MINUTE: '100000',
+          ...api.env,
+        },
+      });
+      apiProcesses.push(child);
+      // One at a time: the first migrates a shared database, the others find nothing to do.
+      await waitForHealthy(`${origin(port)}/api/health`, 60_000);
+    }
+    if (instances > 1) {
+      const { startRoundRobinProxy } = await import('../../server/test/reliability/round-robin-proxy.mjs');
+      proxy = await startRoundRobinProxy(
+        ports.map((port) => origin(port)),
+        { port: API_PORT, host: 'localhost' },
+      );
+    }
   }
   async function stopApi() {
-    const running = apiProcess;
-    apiProcess = null;
-    if (!running || running.exitCode !== null) return;
-    const exited = new Promise((resolve) => running.once('exit', resolve));
-    running.kill('SIGTERM');
-    await exited;
+    const running = apiProcesses;
+    apiProcesses = [];
+    await proxy?.close();
+    proxy = null;
+    await Promise.all(
+      running
+        .filter((child) => child.exitCode === null)
+        .map((child) => {
+          const exited = new Promise((resolve) => child.once('exit', resolve));
+          child.kill('SIGTERM');
+          return exited;
+        }),
+    );
   }
   await startApi();
 
@@ -174,6 +199,8 @@ export async function startStack({ runtimeConfig = {}, distDirs = {} } = {}) {
       if (!options) throw new Error(`no server named ${name}`);
       await serve(name, options.root, options.port, { spa: options.spa });
     },
+    /** Requests each API instance received through the round-robin proxy (with `api.instances` > 1). */
+    apiRequestCounts: () => proxy?.counts.slice() ?? [],
     /** Makes one app's static server wait `ms` before every answer (0 to answer at once again). */
     setServerDelay(name, ms) {
       delays.set(name, ms);
