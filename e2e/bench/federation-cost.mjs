@@ -1,6 +1,7 @@
 import { startStack } from '../support/stack.mjs';
 import { launchBrowser } from '../support/browser.mjs';
 import { apiClient, storeSession } from '../support/api-client.mjs';
+import { median } from './lighthouse.mjs';
 
 // A network slower than loopback, so that round trips cost what they cost for a user (40 ms, 10 Mbit/s).
 const NETWORK = { offline: false, latency: 40, downloadThroughput: 1_250_000, uploadThroughput: 1_250_000 };
@@ -92,12 +93,6 @@ async function measureWallet(stack, account) {
     await browser.close();
   }
 }
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 
 /**
  * Federated shell vs the same pages compiled into the shell (`staticShellDir`), in alternating rounds of the same run.

@@ -13,7 +13,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import puppeteer from 'puppeteer-core';
-import { chromiumPath } from '../support/browser.mjs';
+import { CHROMIUM_ARGS, chromiumPath } from '../support/browser.mjs';
 import { seedUserWithData } from './lib-seed.mjs';
 
 /** What each page is, and what must be on screen for a run to count as having measured it. */
@@ -45,16 +45,7 @@ const AUDITS = [
   'layout-shifts',
 ];
 
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
 export function median(values) {
   const sorted = values

@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 import { buildBytes, pageBytes } from './bytes.mjs';
 import { federationCost } from './federation-cost.mjs';
+import { median } from './lighthouse.mjs';
 import { BUDGET_KB } from '../support/bytes.mjs';
 
 const require = createRequire(import.meta.url);
@@ -28,11 +29,6 @@ const { values } = parseArgs({
 const chosen = values.only ? values.only.split(',') : SECTIONS;
 const quick = Boolean(values.quick);
 const started = Date.now();
-const median = (list) => {
-  const sorted = [...list].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 const f1 = (value) => value.toFixed(1);
 const f2 = (value) => value.toFixed(2);
 const verdict = (ok) => (ok ? 'PASS' : 'SHORT');

@@ -22,7 +22,7 @@ export function chromiumPath() {
 }
 
 // Without the networking flags Chromium keeps calling home, which this closed network refuses.
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
