@@ -2,8 +2,15 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter, useRoutes } from 'react-router-dom';
-import { createAppStore, followOtherTabs, parseRuntimeConfig, setRuntimeConfig } from '@time-wallet/api';
+import {
+  adoptEarlyResponse,
+  createAppStore,
+  followOtherTabs,
+  parseRuntimeConfig,
+  setRuntimeConfig,
+} from '@time-wallet/api';
 import '@time-wallet/shared-ui/tokens.css';
+import type { EarlyStart } from './early-start';
 import { routes } from './routes';
 
 function renderStartupFailure(root: HTMLElement, error: unknown) {
@@ -19,16 +26,20 @@ function AppRoutes() {
   return useRoutes(routes);
 }
 
-/** Renders the shell once the runtime config (fetched by early-start, which also registered the remotes) is valid. */
-export async function start(configJson: Promise<unknown>) {
+/**
+ * Renders the shell once the runtime config (fetched by early-start, which also registered the remotes and started the
+ * session check) is valid.
+ */
+export async function start(early: EarlyStart) {
   const rootElement = document.getElementById('root');
   if (!rootElement) throw new Error('#root is missing from index.html');
   try {
-    setRuntimeConfig(parseRuntimeConfig(await configJson));
+    setRuntimeConfig(parseRuntimeConfig(await early.config));
   } catch (error) {
     renderStartupFailure(rootElement, error);
     return;
   }
+  adoptEarlyResponse(await early.sessionCheck);
   const store = createAppStore();
   followOtherTabs(store);
   createRoot(rootElement).render(

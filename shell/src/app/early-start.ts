@@ -24,32 +24,79 @@ function preconnect(url: unknown): void {
 }
 
 // The api package's TOKEN_KEY; the package itself is shared and cannot load before the async boundary.
-function hasStoredToken(): boolean {
+function storedToken(): string | null {
   try {
-    return Boolean(localStorage.getItem('token'));
+    return localStorage.getItem('token');
   } catch {
-    return false;
+    return null;
+  }
+}
+
+function timeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
   }
 }
 
 /**
- * Runs before the shell's own code has loaded (it is part of the entry, so it may not touch React or the store): reads
- * the runtime config, registers the remotes, connects to the API and starts fetching the current route's remote page,
- * so that none of it waits for React. Resolves to the config's JSON for the bootstrap to validate; a guest's protected page is not
- * fetched, since the guard will send them to sign in.
+ * The start-up session check, sent as the api slice would send it (same URL, token, time zone and credentials), so
+ * the slice can take its answer instead of asking again once the store exists (see adoptEarlyResponse).
  */
-export function startEarly(): Promise<unknown> {
-  return fetch('/config.json', { cache: 'no-cache' }).then(async (response) => {
-    if (!response.ok) throw new Error(`GET /config.json answered ${response.status}`);
-    const config: unknown = await response.json();
-    preconnect((config as { apiBaseUrl?: unknown } | null)?.apiBaseUrl);
-    const remotes = remotesOf(config);
-    if (remotes) {
-      registerRemotePages(remotes);
-      const page = remotePageForPath(window.location.pathname);
-      if (page && (!window.location.pathname.startsWith('/app/') || hasStoredToken()))
-        preloadRemotePage(page);
-    }
-    return config;
+function startSessionCheck(apiBaseUrl: unknown, token: string | null): SessionCheck | null {
+  if (!token || typeof apiBaseUrl !== 'string') return null;
+  const url = `${apiBaseUrl.replace(/\/+$/, '')}/auth/validate`;
+  const authorization = `Bearer ${token}`;
+  const response = fetch(url, {
+    credentials: 'include',
+    headers: { Authorization: authorization, 'X-Time-Zone': timeZone() },
   });
+  // Unhandled until the slice takes it; a failure then reads as the network error it is.
+  response.catch(() => undefined);
+  return { url, authorization, response };
+}
+
+/** The api package's EarlyResponse (its type cannot be imported here without loading the package). */
+interface SessionCheck {
+  url: string;
+  authorization: string;
+  response: Promise<Response>;
+}
+
+export interface EarlyStart {
+  /** The runtime config's JSON, for the bootstrap to validate. */
+  config: Promise<unknown>;
+  /** The session check already under way, or null when there is no stored token (or no usable config). */
+  sessionCheck: Promise<SessionCheck | null>;
+}
+
+/**
+ * Runs before the shell's own code has loaded (it is part of the entry, so it may not touch React or the store): reads
+ * the runtime config, registers the remotes, connects to the API, starts the session check and starts fetching the
+ * current route's remote page, so that none of it waits for React. A guest's protected page is not fetched, since the
+ * guard will send them to sign in.
+ */
+export function startEarly(): EarlyStart {
+  const config = fetch('/config.json', { cache: 'no-cache' }).then(async (response) => {
+    if (!response.ok) throw new Error(`GET /config.json answered ${response.status}`);
+    return (await response.json()) as unknown;
+  });
+  const token = storedToken();
+  const sessionCheck = config.then(
+    (json) => {
+      const apiBaseUrl = (json as { apiBaseUrl?: unknown } | null)?.apiBaseUrl;
+      preconnect(apiBaseUrl);
+      const check = startSessionCheck(apiBaseUrl, token);
+      const remotes = remotesOf(json);
+      if (remotes) {
+        registerRemotePages(remotes);
+        const page = remotePageForPath(window.location.pathname);
+        if (page && (!window.location.pathname.startsWith('/app/') || token)) preloadRemotePage(page);
+      }
+      return check;
+    },
+    () => null,
+  );
+  return { config, sessionCheck };
 }

@@ -6,6 +6,7 @@ import {
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
 import { browserTimeZone } from '@time-wallet/shared-ui/lib';
+import { fetchWithEarlyResponse } from './early-responses';
 import { getRuntimeConfig } from './runtime-config';
 import { sessionExpired, type SessionState } from './session-slice';
 
@@ -21,6 +22,7 @@ const rawBaseQuery = fetchBaseQuery({
   baseUrl: '',
   credentials: 'include',
   timeout: API_TIMEOUT_MS,
+  fetchFn: fetchWithEarlyResponse,
   prepareHeaders(headers, { getState }) {
     const token = sessionTokenOf(getState());
     if (token) headers.set('Authorization', `Bearer ${token}`);

@@ -6,6 +6,7 @@ export { skipToken } from '@reduxjs/toolkit/query/react';
 export type { SerializedError } from '@reduxjs/toolkit';
 export type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 export { categoriesApi, useGetCategoriesQuery } from './categories-api';
+export { adoptEarlyResponse, type EarlyResponse } from './early-responses';
 export {
   ANALYTICS_MARKER_KEY,
   clearPersonalData,
