@@ -50,17 +50,16 @@ async function measureWallet(stack, account) {
       if (event.request.method === 'OPTIONS') preflights.push(event.request.url);
     });
     await browser.page.goto(`${stack.shellUrl}/app/wallet`);
-    const readyAt = await browser.page.evaluate(
-      () =>
-        new Promise((resolve) => {
-          const check = () => {
-            const cards = document.querySelector('[aria-labelledby="your-wallet-title"] [aria-busy="false"]');
-            if (cards) resolve(performance.now());
-            else requestAnimationFrame(check);
-          };
-          check();
-        }),
-    );
+    // When the wallet's figures are in (its cards stop being busy), by the page's clock; 60 s at most.
+    const readyAt = await (
+      await browser.page.waitForFunction(
+        () =>
+          document.querySelector('[aria-labelledby="your-wallet-title"] [aria-busy="false"]') &&
+          performance.now(),
+        undefined,
+        { timeout: 60_000, polling: 'raf' },
+      )
+    ).jsonValue();
     const lcp = await browser.page.evaluate(
       () =>
         new Promise((resolve) => {
@@ -68,6 +67,7 @@ async function measureWallet(stack, account) {
             const entries = list.getEntries();
             resolve(entries[entries.length - 1].startTime);
           }).observe({ type: 'largest-contentful-paint', buffered: true });
+          setTimeout(() => resolve(Number.NaN), 10_000);
         }),
     );
     const navigationStart = await browser.page.evaluate(() => performance.timeOrigin / 1000);

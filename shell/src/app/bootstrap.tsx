@@ -39,7 +39,7 @@ export async function start(early: EarlyStart) {
     renderStartupFailure(rootElement, error);
     return;
   }
-  adoptEarlyResponse(await early.sessionCheck);
+  adoptEarlyResponse(await early.sessionCheck.catch(() => null));
   const store = createAppStore();
   followOtherTabs(store);
   createRoot(rootElement).render(

@@ -88,11 +88,16 @@ export function startEarly(): EarlyStart {
       const apiBaseUrl = (json as { apiBaseUrl?: unknown } | null)?.apiBaseUrl;
       preconnect(apiBaseUrl);
       const check = startSessionCheck(apiBaseUrl, token);
-      const remotes = remotesOf(json);
-      if (remotes) {
-        registerRemotePages(remotes);
-        const page = remotePageForPath(window.location.pathname);
-        if (page && (!window.location.pathname.startsWith('/app/') || token)) preloadRemotePage(page);
+      try {
+        const remotes = remotesOf(json);
+        if (remotes) {
+          registerRemotePages(remotes);
+          const page = remotePageForPath(window.location.pathname);
+          if (page && (!window.location.pathname.startsWith('/app/') || token)) preloadRemotePage(page);
+        }
+      } catch (error) {
+        // Only a head start is lost: each page's slot loads (and explains) its remote itself.
+        console.error('Could not register the remotes early', error);
       }
       return check;
     },

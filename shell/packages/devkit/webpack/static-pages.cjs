@@ -25,6 +25,7 @@ function writeStaticFederationModule() {
       ...lines,
       '};',
       'export function registerRemotePages(): void {}',
+      'export function preloadRemotePage(): void {}',
       'export async function loadRemotePage(page: { remote: string; expose: string }) {',
       '  const load = PAGES[`${page.remote}/${page.expose}`];',
       '  if (!load) throw new Error(`no page ${page.remote}/${page.expose}`);',
