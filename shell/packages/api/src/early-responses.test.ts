@@ -1,3 +1,4 @@
+import { API_TIMEOUT_MS } from './api-slice';
 import { adoptEarlyResponse } from './early-responses';
 import { sessionApi } from './session-api';
 import { signedIn } from './session-slice';
@@ -54,6 +55,25 @@ describe('a session check started before the store existed', () => {
     );
     const { store } = await validate('token-abc');
     expect(store.getState().session).toMatchObject({ isAuthenticated: false, endedBy: 'expiry' });
+  });
+
+  it('times out like any request when the early answer never comes', async () => {
+    jest.useFakeTimers();
+    try {
+      mockApi({});
+      adoptEarlyResponse({ ...early('token-abc', {}), response: new Promise<Response>(() => undefined) });
+      const store = createAppStore();
+      store.dispatch(signedIn({ token: 'token-abc', user: TEST_USER }));
+      const check = store.dispatch(
+        sessionApi.endpoints.validateSession.initiate(undefined, { forceRefetch: true }),
+      );
+      await jest.advanceTimersByTimeAsync(API_TIMEOUT_MS + 1);
+      const result = await check;
+      check.unsubscribe();
+      expect(result.error).toMatchObject({ status: 'TIMEOUT_ERROR' });
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('is not used for a request with another token', async () => {

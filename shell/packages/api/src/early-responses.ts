@@ -30,7 +30,14 @@ export function fetchWithEarlyResponse(input: RequestInfo | URL, init?: RequestI
   const early = pending;
   if (early && isTheEarlyRequest(input, early)) {
     pending = null;
-    return early.response;
+    // The request's signal carries the slice's timeout: an early answer that never comes times out like any other.
+    const { signal } = input;
+    const aborted = new Promise<never>((_resolve, reject) => {
+      const abort = () => reject(signal.reason ?? new DOMException('Aborted', 'AbortError'));
+      if (signal.aborted) abort();
+      else signal.addEventListener('abort', abort, { once: true });
+    });
+    return Promise.race([early.response, aborted]);
   }
   return fetch(input, init);
 }
