@@ -4,39 +4,47 @@ import { createRequire } from 'node:module';
 import { startStack } from '../support/stack.mjs';
 import { launchBrowser } from '../support/browser.mjs';
 import { apiClient, storeSession } from '../support/api-client.mjs';
-import { gzipSize, kb, recordScripts, totals } from '../support/bytes.mjs';
+import { describeScript, gzipSize, kb, recordScripts, totals } from '../support/bytes.mjs';
 
 const require = createRequire(import.meta.url);
 const { repoRoot, remotes, shell } = require('@time-wallet/devkit/apps');
 
 const fileKb = (file) => kb(gzipSize(fs.readFileSync(file)));
 
-/** From the production builds on disk: the shell's entry, each remote's entry and each exposed page's own chunks. */
+/**
+ * From the production builds on disk: the shell's entry, each remote's entry and each exposed page's own chunks, each
+ * row with the kind its budget goes by.
+ */
 export function buildBytes() {
   const rows = [
-    { what: 'shell main.js (entry)', kb: fileKb(path.join(repoRoot, shell.dir, 'dist', 'main.js')) },
+    {
+      what: 'shell main.js (entry)',
+      kind: 'shellEntry',
+      kb: fileKb(path.join(repoRoot, shell.dir, 'dist', 'main.js')),
+    },
   ];
   for (const remote of remotes) {
     const dist = path.join(repoRoot, remote.dir, 'dist');
-    rows.push({ what: `${remote.dir} remoteEntry.js`, kb: fileKb(path.join(dist, 'remoteEntry.js')) });
+    rows.push({
+      what: `${remote.dir} remoteEntry.js`,
+      kind: 'remoteEntry',
+      kb: fileKb(path.join(dist, 'remoteEntry.js')),
+    });
     const manifest = JSON.parse(fs.readFileSync(path.join(dist, 'mf-manifest.json'), 'utf8'));
     for (const expose of manifest.exposes) {
-      const files = [...expose.assets.js.sync, ...expose.assets.js.async];
-      const sizes = files.map((file) => ({ file, kb: fileKb(path.join(dist, file)) }));
-      const fullCalendar = sizes.filter(({ file }) => {
-        const map = path.join(dist, `${file}.map`);
-        return fs.existsSync(map) && fs.readFileSync(map, 'utf8').includes('node_modules/@fullcalendar/');
-      });
-      const own = sizes.filter((size) => !fullCalendar.includes(size));
+      const sizes = [...expose.assets.js.sync, ...expose.assets.js.async].map((file) => ({
+        kb: fileKb(path.join(dist, file)),
+        fullCalendar: describeScript(dist, file).kind === 'fullcalendar',
+      }));
+      const total = (list) => list.reduce((sum, size) => sum + size.kb, 0);
+      const fullCalendar = sizes.filter((size) => size.fullCalendar);
       rows.push({
         what: `${remote.dir} ${expose.name} chunks${fullCalendar.length ? ' (without FullCalendar)' : ''}`,
-        kb: own.reduce((sum, size) => sum + size.kb, 0),
+        kind: 'pageChunk',
+        kb: total(sizes.filter((size) => !size.fullCalendar)),
       });
       if (fullCalendar.length)
-        rows.push({
-          what: `${remote.dir} FullCalendar`,
-          kb: fullCalendar.reduce((sum, size) => sum + size.kb, 0),
-        });
+        rows.push({ what: `${remote.dir} FullCalendar`, kind: 'fullcalendar', kb: total(fullCalendar) });
     }
   }
   return rows;
