@@ -2,20 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-
-const CANDIDATES = [
-  process.env.CHROMIUM_PATH,
-  '/usr/bin/chromium',
-  '/usr/bin/chromium-browser',
-  '/usr/bin/google-chrome',
-];
+import { findChromium } from '@time-wallet/devkit/prerequisites';
 
 export function chromiumPath() {
-  const found = CANDIDATES.find((candidate) => candidate && fs.existsSync(candidate));
+  const found = findChromium();
   if (!found) {
     throw new Error(
-      'No Chromium found for the browser tests. Install it with `sudo apt-get install -y chromium` ' +
-        '(or set CHROMIUM_PATH to a Chromium or Chrome binary).',
+      'No Chromium found for the browser tests. `npm test` installs it; alone, run ' +
+        '`sudo apt-get update && sudo apt-get install -y chromium` (or set CHROMIUM_PATH to a Chromium or Chrome binary).',
     );
   }
   return found;

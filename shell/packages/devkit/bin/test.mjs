@@ -3,19 +3,42 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { buildAll, repoRoot } from './lib.mjs';
+import { ensureChromium, MissingPrerequisiteError, startThrowawayPostgres } from './test-prerequisites.mjs';
 
 /**
- * `npm test`: lint, typecheck, unit tests, server tests, then the browser suite against fresh production builds.
- * Every stage runs even when an earlier one fails, and the run ends with one line of totals.
+ * `npm test`: lint, typecheck, unit tests, the server suite on SQLite and again on PostgreSQL, then the browser suite
+ * against fresh production builds. Chromium and PostgreSQL are found or installed first (a throw-away cluster unless
+ * TEST_DATABASE_URL names one). Every stage runs even when an earlier one fails; the run ends with one line of totals.
  */
 const only = process.argv.slice(2);
 const wanted = (stage) => only.length === 0 || only.includes(stage);
+
+const testEnv = {};
+let stopPostgres = () => {};
+try {
+  if (wanted('e2e')) testEnv.CHROMIUM_PATH = ensureChromium();
+  if ((wanted('server-pg') || wanted('e2e')) && !process.env.TEST_DATABASE_URL) {
+    const postgres = await startThrowawayPostgres();
+    testEnv.TEST_DATABASE_URL = postgres.url;
+    stopPostgres = postgres.stop;
+    for (const signal of ['SIGINT', 'SIGTERM']) {
+      process.once(signal, () => {
+        stopPostgres();
+        process.exit(1);
+      });
+    }
+  }
+} catch (error) {
+  if (!(error instanceof MissingPrerequisiteError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
 
 function runCapturing(command, args, env = {}) {
   return new Promise((resolve) => {
     const child = spawn(command, args, {
       cwd: repoRoot,
-      env: { ...process.env, ...env },
+      env: { ...process.env, ...testEnv, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -63,11 +86,14 @@ await stage('unit', async () => {
   };
 });
 
-await stage('server', async () => {
-  const { code, output } = await runCapturing('npm', ['test', '--workspace', 'server', '--silent']);
+async function serverSuite(env) {
+  const { code, output } = await runCapturing('npm', ['test', '--workspace', 'server', '--silent'], env);
   const counts = nodeTestCounts(output);
   return { ok: code === 0 && counts.passed > 0, ...counts };
-});
+}
+// An empty TEST_DATABASE_URL keeps the first run on SQLite files.
+await stage('server', () => serverSuite({ TEST_DATABASE_URL: '' }));
+await stage('server-pg', () => serverSuite({}));
 
 await stage('e2e', async () => {
   try {
@@ -81,6 +107,8 @@ await stage('e2e', async () => {
   const counts = nodeTestCounts(output);
   return { ok: code === 0 && counts.passed > 0, ...counts };
 });
+
+stopPostgres();
 
 console.log('\n=== summary ===');
 for (const { name, ok, passed, failed, seconds } of results) {
