@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { spawn } from 'node:child_process';
 import {
   apiEnvironmentFor,
   dataDirFor,
@@ -11,6 +10,7 @@ import {
   shell,
   writeRuntimeConfig,
 } from './lib.mjs';
+import { createSupervisor } from './supervisor.mjs';
 
 /**
  * `npm run dev`: the API in watch mode and a webpack dev server per app, each on its own port, with the shell
@@ -24,33 +24,27 @@ const runtimeConfigFile = writeRuntimeConfig(
 );
 const shellOrigin = originOf(portOf(shell, env));
 
-const children = [];
-function launch(label, command, args, options) {
-  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], ...options });
-  const prefix = `[${label}]`.padEnd(16);
-  const relay = (stream, target) => {
-    let pending = '';
-    stream.on('data', (chunk) => {
-      pending += chunk;
-      const lines = pending.split('\n');
-      pending = lines.pop() ?? '';
-      for (const line of lines) target.write(`${prefix}${line}\n`);
-    });
-  };
-  relay(child.stdout, process.stdout);
-  relay(child.stderr, process.stderr);
-  children.push(child);
-  return child;
-}
+// Every child runs under the launcher's supervisor: restarted if it exits, stopped with it. The API is the server's
+// `dev` script (tsx watch) run directly rather than through npm, which would not pass SIGTERM on to tsx.
+const supervisor = createSupervisor();
+supervisor.stopOnSignals();
+void supervisor.stopped.then((code) => process.exit(code));
+const outputPrefix = (label) => `[${label}]`.padEnd(16);
 
-launch('api', 'npm', ['run', 'dev', '--workspace', 'server'], {
-  cwd: repoRoot,
+supervisor.start('api', {
+  script: path.join(repoRoot, 'node_modules', 'tsx', 'dist', 'cli.mjs'),
+  args: ['watch', 'src/server.ts'],
+  cwd: path.join(repoRoot, 'server'),
   env: apiEnvironmentFor(env, dataDir),
+  outputPrefix: outputPrefix('api'),
 });
 for (const app of frontEndApps) {
-  launch(app.dir, process.execPath, [webpackCli(), 'serve', '--mode', 'development'], {
+  supervisor.start(app.dir, {
+    script: webpackCli(),
+    args: ['serve', '--mode', 'development'],
     cwd: path.join(repoRoot, app.dir),
     env: { ...env, RUNTIME_CONFIG_FILE: runtimeConfigFile },
+    outputPrefix: outputPrefix(app.dir),
   });
 }
 console.log(
@@ -60,19 +54,3 @@ console.log(
 function webpackCli() {
   return path.join(repoRoot, 'node_modules', 'webpack-cli', 'bin', 'cli.js');
 }
-
-let stopping = false;
-function stop() {
-  if (stopping) return;
-  stopping = true;
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-  setTimeout(() => process.exit(0), 5000).unref();
-  Promise.all(
-    children.map(
-      (child) =>
-        new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve())),
-    ),
-  ).then(() => process.exit(0));
-}
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);

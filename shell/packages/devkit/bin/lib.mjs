@@ -5,7 +5,6 @@ import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 export const { repoRoot, remotes, shell, api, portOf } = require('../apps.cjs');
-const { createConfig } = require('../webpack/create-config.cjs');
 
 export const frontEndApps = [shell, ...remotes];
 export const originOf = (port) => `http://localhost:${port}`;
@@ -49,7 +48,9 @@ export function writeRuntimeConfig(file, config) {
 
 /** Builds one app with the shared config, in this process (one build at a time is fastest on two cores). */
 export async function buildApp(app, { outputPath, mode = 'production', env = {} } = {}) {
+  // Loaded here, not at the top: the static-server children import this file and need no webpack.
   const webpack = require('webpack');
+  const { createConfig } = require('../webpack/create-config.cjs');
   const appDir = path.join(repoRoot, app.dir);
   const config = createConfig(appDir, { ...env, ...(outputPath ? { outputPath } : {}) }, { mode });
   const started = Date.now();

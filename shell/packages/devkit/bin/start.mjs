@@ -1,9 +1,11 @@
 import path from 'node:path';
-import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import {
+  api,
   apiEnvironmentFor,
   buildAll,
   dataDirFor,
+  frontEndApps,
   originOf,
   portOf,
   repoRoot,
@@ -11,8 +13,12 @@ import {
   shell,
   writeRuntimeConfig,
 } from './lib.mjs';
-import { serveFrontEnds } from './serve-all.mjs';
+import { createSupervisor } from './supervisor.mjs';
 
+/**
+ * `npm start`: the API and one static server per app, each its own supervised child process, so one that fails
+ * takes nothing else down and is started again. Ctrl-C (or SIGTERM) stops every child, then the launcher.
+ */
 const env = process.env;
 const dataDir = dataDirFor(env);
 
@@ -25,33 +31,52 @@ const runtimeConfig = runtimeConfigFor(env);
 const runtimeConfigFile = writeRuntimeConfig(path.join(dataDir, 'runtime', 'config.json'), runtimeConfig);
 const shellOrigin = originOf(portOf(shell, env));
 
-const apiProcess = spawn(process.execPath, ['server/dist/server.js'], {
+const supervisor = createSupervisor();
+supervisor.stopOnSignals();
+void supervisor.stopped.then((code) => process.exit(code));
+
+supervisor.start('api', {
+  script: path.join(repoRoot, 'server', 'dist', 'server.js'),
   cwd: repoRoot,
-  stdio: 'inherit',
   env: { ...apiEnvironmentFor(env, dataDir), NODE_ENV: env.NODE_ENV ?? 'production' },
 });
 
-const servers = await serveFrontEnds({ env, runtimeConfigFile });
-for (const { app, url } of servers) console.log(`  ${app.dir.padEnd(14)} ${url}`);
+const serveAll = fileURLToPath(new URL('./serve-all.mjs', import.meta.url));
+const frontEndUrls = new Map();
+await new Promise((allListening) => {
+  for (const app of frontEndApps) {
+    supervisor.start(app.dir, {
+      script: serveAll,
+      args: ['--runtime-config', runtimeConfigFile, app.dir],
+      cwd: repoRoot,
+      env,
+      onMessage(message, starts) {
+        if (message?.type !== 'listening') return;
+        if (starts > 1) console.error(`[${app.dir}] serving again at ${message.url}`);
+        frontEndUrls.set(app.dir, message.url);
+        if (frontEndUrls.size === frontEndApps.length) allListening();
+      },
+    });
+  }
+});
+await apiHealthy(`${originOf(portOf(api, env))}/api/health`);
+
+for (const app of frontEndApps) console.log(`  ${app.dir.padEnd(14)} ${frontEndUrls.get(app.dir)}`);
 console.log(`  ${'api'.padEnd(14)} ${runtimeConfig.apiBaseUrl}`);
 console.log(`\nTime Wallet is up: open ${shellOrigin} (Ctrl-C stops everything)`);
 
-let stopping = false;
-function stop(code = 0) {
-  if (stopping) return;
-  stopping = true;
-  for (const { server } of servers) server.close();
-  if (apiProcess.exitCode === null) apiProcess.kill('SIGTERM');
-  const forceExit = setTimeout(() => process.exit(code), 10_000);
-  forceExit.unref();
-  apiProcess.once('exit', () => process.exit(code));
-  if (apiProcess.exitCode !== null) process.exit(code);
-}
-process.on('SIGINT', () => stop(0));
-process.on('SIGTERM', () => stop(0));
-apiProcess.on('exit', (code) => {
-  if (!stopping) {
-    console.error(`The API exited with ${code}; stopping.`);
-    stop(1);
+/** Waits for the API to answer its health check (it migrates the database first), for at most a minute. */
+async function apiHealthy(url, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline && !supervisor.stopping) {
+    try {
+      const response = await fetch(url);
+      await response.arrayBuffer();
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
-});
+  if (!supervisor.stopping) console.error(`The API did not answer ${url} within a minute; still trying.`);
+}

@@ -70,48 +70,182 @@ function resolveInside(root, urlPath) {
   }
   if (decoded.includes('\0')) return null;
   const file = path.resolve(root, `.${path.posix.normalize(`/${decoded}`)}`);
-  return file === root || file.startsWith(root + path.sep) ? file : null;
+  return isInside(root, file) ? file : null;
 }
 
-function statFile(file) {
+function isInside(root, file) {
+  return file === root || file.startsWith(root + path.sep);
+}
+
+/**
+ * Opens a file to serve and stats the open descriptor, so what is stat'ed is what is read: a file a rebuild
+ * removes or replaces afterwards is still read whole. `realRoot` set: the real path (symlinks followed) must stay
+ * inside it. Null when there is nothing to serve: missing, unreadable, not a regular file, or outside the root.
+ */
+function openServable(fileSystem, file, realRoot) {
+  let fd;
   try {
-    const stat = fs.statSync(file);
-    return stat.isFile() ? stat : null;
+    const real = realRoot === undefined ? file : fileSystem.realpathSync(file);
+    if (realRoot !== undefined && !isInside(realRoot, real)) return null;
+    // O_NONBLOCK: opening a FIFO left in a build folder must not block the server.
+    fd = fileSystem.openSync(real, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
+    const stat = fileSystem.fstatSync(fd);
+    if (stat.isFile()) return { fd, stat };
   } catch {
-    return null;
+    // Not found, or gone or unreadable by now: answered as not found.
+  }
+  if (fd !== undefined) closeQuietly(fileSystem, fd);
+  return null;
+}
+
+function closeQuietly(fileSystem, fd) {
+  try {
+    fileSystem.closeSync(fd);
+  } catch {
+    // Already closed: nothing is left to release.
   }
 }
 
-function gzipped(file, stat) {
+function gzipped(file, stat, readBody) {
   const key = `${file}:${stat.mtimeMs}:${stat.size}`;
   let body = gzipCache.get(key);
   if (!body) {
-    body = zlib.gzipSync(fs.readFileSync(file), { level: 9 });
+    const raw = readBody();
+    body = zlib.gzipSync(raw, { level: 9 });
+    // A file rewritten while it was read is served as read, but never cached under the older stat's key.
+    if (raw.length !== stat.size) return body;
     if (gzipCache.size >= GZIP_CACHE_LIMIT) gzipCache.delete(gzipCache.keys().next().value);
     gzipCache.set(key, body);
   }
   return body;
 }
 
+function sendText(res, status, text) {
+  for (const name of ['Content-Encoding', 'Content-Length', 'ETag']) res.removeHeader(name);
+  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' });
+  res.end(text);
+}
+
+function clientErrorStatus(error) {
+  if (error.code === 'HPE_HEADER_OVERFLOW') return 431;
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return 408;
+  return 400;
+}
+
 /**
  * Serves one app's build from its own origin. Every request stats the file again, so a rebuild is served at once.
  * `spa` answers unknown paths with index.html; `files` maps URL paths to files outside root (the runtime config).
  * `headers` may be a function, read per request, so a policy that follows the runtime config stays current.
+ * Symlinks are followed only while their target stays inside root. `fileSystem` (node:fs by default) lets tests
+ * make reads fail. No request, however malformed, throws out of the server: bad ones get a 4xx.
  */
-export function createStaticServer({ root, spa = false, allowedOrigins = [], headers = {}, files = {} }) {
+export function createStaticServer({
+  root,
+  spa = false,
+  allowedOrigins = [],
+  headers = {},
+  files = {},
+  fileSystem = fs,
+}) {
   const absoluteRoot = path.resolve(root);
   const origins = new Set(allowedOrigins);
+  const currentHeaders = () => (typeof headers === 'function' ? headers() : headers);
 
-  return http.createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
+  function realRootNow() {
+    try {
+      return fileSystem.realpathSync(absoluteRoot);
+    } catch {
+      return null;
+    }
+  }
+
+  /** The file a URL path names: a `files` entry, else a file inside root, its folder's index.html or the SPA page. */
+  function findServable(pathname) {
+    if (Object.hasOwn(files, pathname)) {
+      const opened = openServable(fileSystem, files[pathname], undefined);
+      return opened && { ...opened, file: files[pathname], cacheControl: 'no-cache' };
+    }
+    const realRoot = realRootNow();
+    const requested = resolveInside(absoluteRoot, pathname);
+    if (realRoot === null || requested === null) return null;
+    const candidates = [requested];
+    if (pathname.endsWith('/')) candidates.push(path.join(requested, 'index.html'));
+    if (spa && !path.extname(pathname)) candidates.push(path.join(absoluteRoot, 'index.html'));
+    for (const file of candidates) {
+      const opened = openServable(fileSystem, file, realRoot);
+      if (opened)
+        return { ...opened, file, cacheControl: cacheControlFor(path.relative(absoluteRoot, file)) };
+    }
+    return null;
+  }
+
+  function sendFile(req, res, { fd, stat, file, cacheControl }) {
+    let streaming = false;
+    try {
+      const extension = path.extname(file);
+      const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
+      res.setHeader('Content-Type', CONTENT_TYPES[extension] ?? 'application/octet-stream');
+      res.setHeader('Cache-Control', cacheControl);
+      res.setHeader('ETag', etag);
+      if (req.headers['if-none-match'] === etag) {
+        res.writeHead(304).end();
+        return;
+      }
+      const acceptsGzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
+      if (acceptsGzip && COMPRESSIBLE.has(extension) && stat.size > 512) {
+        let body;
+        try {
+          body = gzipped(file, stat, () => fileSystem.readFileSync(fd));
+        } catch {
+          sendText(res, 404, 'Not found');
+          return;
+        }
+        res.writeHead(200, { 'Content-Encoding': 'gzip', 'Content-Length': body.length });
+        res.end(req.method === 'HEAD' ? undefined : body);
+        return;
+      }
+      // Headers are set, not written: a read that fails before the first byte can still answer 404.
+      res.statusCode = 200;
+      res.setHeader('Content-Length', stat.size);
+      if (req.method === 'HEAD' || stat.size === 0) {
+        res.end();
+        return;
+      }
+      const body = fileSystem.createReadStream(file, { fd, start: 0, end: stat.size - 1 });
+      streaming = true;
+      body.on('error', () => {
+        if (res.headersSent) res.destroy();
+        else sendText(res, 404, 'Not found');
+      });
+      // A file cut short by a rebuild would leave the client waiting for bytes the Content-Length promised.
+      let bytesRead = 0;
+      body.on('data', (chunk) => (bytesRead += chunk.length));
+      body.once('end', () => {
+        if (bytesRead < stat.size) res.destroy();
+      });
+      // A client that hangs up mid-file must not keep the file open.
+      res.once('close', () => body.destroy());
+      body.pipe(res);
+    } finally {
+      if (!streaming) closeQuietly(fileSystem, fd);
+    }
+  }
+
+  function serve(req, res) {
     const origin = req.headers.origin;
-    const currentHeaders = typeof headers === 'function' ? headers() : headers;
-    for (const [name, value] of Object.entries(currentHeaders)) res.setHeader(name, value);
+    for (const [name, value] of Object.entries(currentHeaders())) res.setHeader(name, value);
     if (origin && origins.has(origin)) {
       res.setHeader('Access-Control-Allow-Origin', origin);
       res.setHeader('Vary', 'Origin, Accept-Encoding');
     } else {
       res.setHeader('Vary', 'Accept-Encoding');
+    }
+    let url;
+    try {
+      url = new URL(req.url ?? '/', 'http://localhost');
+    } catch {
+      sendText(res, 400, 'Bad request');
+      return;
     }
     if (req.method === 'OPTIONS') {
       res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD');
@@ -122,66 +256,99 @@ export function createStaticServer({ root, spa = false, allowedOrigins = [], hea
       res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain' }).end('Method not allowed');
       return;
     }
+    const servable = findServable(url.pathname);
+    if (!servable) {
+      sendText(res, 404, 'Not found');
+      return;
+    }
+    sendFile(req, res, servable);
+  }
 
-    let file = files[url.pathname] ?? resolveInside(absoluteRoot, url.pathname);
-    let stat = file ? statFile(file) : null;
-    if (!stat && file && url.pathname.endsWith('/')) {
-      file = path.join(file, 'index.html');
-      stat = statFile(file);
+  const server = http.createServer((req, res) => {
+    try {
+      serve(req, res);
+    } catch (error) {
+      // Nothing above should throw; if something does, this request fails and the server goes on serving.
+      console.error(`static server ${absoluteRoot}: ${req.method} ${req.url}:`, error);
+      try {
+        if (res.headersSent) res.destroy();
+        else sendText(res, 500, 'Internal error');
+      } catch {
+        res.destroy();
+      }
     }
-    if (!stat && spa && !path.extname(url.pathname)) {
-      file = path.join(absoluteRoot, 'index.html');
-      stat = statFile(file);
-    }
-    if (!file || !stat) {
-      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' });
-      res.end('Not found');
-      return;
-    }
-
-    const extension = path.extname(file);
-    const relativePath = path.relative(absoluteRoot, file);
-    const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
-    res.setHeader('Content-Type', CONTENT_TYPES[extension] ?? 'application/octet-stream');
-    res.setHeader('Cache-Control', files[url.pathname] ? 'no-cache' : cacheControlFor(relativePath));
-    res.setHeader('ETag', etag);
-    if (req.headers['if-none-match'] === etag) {
-      res.writeHead(304).end();
-      return;
-    }
-    const acceptsGzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
-    if (acceptsGzip && COMPRESSIBLE.has(extension) && stat.size > 512) {
-      const body = gzipped(file, stat);
-      res.writeHead(200, { 'Content-Encoding': 'gzip', 'Content-Length': body.length });
-      res.end(req.method === 'HEAD' ? undefined : body);
-      return;
-    }
-    res.writeHead(200, { 'Content-Length': stat.size });
-    if (req.method === 'HEAD') res.end();
-    else fs.createReadStream(file).pipe(res);
   });
+
+  // A request Node cannot parse (bad request line, malformed or oversized headers): answered like Node's own default,
+  // with the security headers too, and never as an exception.
+  server.on('clientError', (error, socket) => {
+    // Node's own default makes the same check: an answer already being written on this socket must not be corrupted.
+    const inFlight = socket._httpMessage;
+    if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
+      socket.destroy();
+      return;
+    }
+    const status = clientErrorStatus(error);
+    const body = http.STATUS_CODES[status] ?? 'Bad request';
+    let extraHeaders = '';
+    try {
+      for (const [name, value] of Object.entries(currentHeaders())) extraHeaders += `${name}: ${value}\r\n`;
+    } catch {
+      extraHeaders = '';
+    }
+    socket.end(
+      `HTTP/1.1 ${status} ${body}\r\nContent-Type: text/plain; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n${extraHeaders}\r\n${body}`,
+      () => socket.destroy(),
+    );
+  });
+  return server;
+}
+
+function httpOriginOf(url) {
+  const { protocol, origin } = new URL(url);
+  if (protocol !== 'http:' && protocol !== 'https:') throw new Error(`${url} is not an http(s) URL`);
+  return origin;
+}
+
+/** The CSP a runtime config asks for; throws on a config that does not name an API and remotes by http(s) URL. */
+function headersForRuntimeConfig(config) {
+  const remoteUrls = Object.values(config?.remotes ?? {});
+  if (typeof config?.apiBaseUrl !== 'string' || !remoteUrls.every((url) => typeof url === 'string')) {
+    throw new Error('apiBaseUrl and every remote must be URLs');
+  }
+  const remoteOrigins = [...new Set(remoteUrls.map(httpOriginOf))];
+  const apiOrigin = httpOriginOf(config.apiBaseUrl);
+  return securityHeaders({ scriptOrigins: remoteOrigins, connectOrigins: [...remoteOrigins, apiOrigin] });
 }
 
 /**
  * The security headers for pages of a shell whose runtime config lives in `configFile`: the CSP allows exactly the
  * remotes and API that config names, re-read whenever the file changes (a remote redeployed to a new origin).
+ * A missing or malformed config keeps the last good policy; before any good one, scripts and connections are
+ * allowed from the page's own origin only, so a broken config never loosens the policy. Each change is logged once.
  */
-export function headersFollowingRuntimeConfig(configFile) {
-  let cached = { mtimeMs: -1, headers: {} };
+export function headersFollowingRuntimeConfig(configFile, { log = console.error } = {}) {
+  let headers = securityHeaders();
+  let hasGoodConfig = false;
+  let versionRead = null;
   return () => {
-    const { mtimeMs } = fs.statSync(configFile);
-    if (mtimeMs !== cached.mtimeMs) {
-      const config = JSON.parse(fs.readFileSync(configFile, 'utf8'));
-      const remoteOrigins = [...new Set(Object.values(config.remotes).map((url) => new URL(url).origin))];
-      const apiOrigin = new URL(config.apiBaseUrl).origin;
-      cached = {
-        mtimeMs,
-        headers: securityHeaders({
-          scriptOrigins: remoteOrigins,
-          connectOrigins: [...remoteOrigins, apiOrigin],
-        }),
-      };
+    let version;
+    try {
+      const { mtimeMs, size } = fs.statSync(configFile);
+      version = `${mtimeMs}:${size}`;
+    } catch (error) {
+      version = `unreadable:${error.code}`;
     }
-    return cached.headers;
+    if (version === versionRead) return headers;
+    versionRead = version;
+    try {
+      headers = headersForRuntimeConfig(JSON.parse(fs.readFileSync(configFile, 'utf8')));
+      hasGoodConfig = true;
+    } catch (error) {
+      const keeping = hasGoodConfig ? 'keeping the last good policy' : "allowing scripts from 'self' only";
+      log(`runtime config ${configFile} cannot be used (${error.message}); ${keeping}`);
+    }
+    return headers;
   };
 }
