@@ -49,25 +49,23 @@ export function SessionItem({ session, now, onSignedOut }: SessionItemProps) {
   return (
     <li className={styles.session}>
       <DeviceIcon kind={device.kind} className={styles.icon} />
-      <div className={styles.about}>
-        <p className={styles.deviceLine}>
-          <span id={nameId} className={styles.deviceName} title={session.userAgent || undefined}>
-            {device.name}
-          </span>
-          {session.current && <span className={styles.badge}>This device</span>}
-        </p>
-        <p id={detailsId} className={styles.details}>
-          <span>
-            Last active{' '}
-            <time dateTime={session.lastSeenAt} title={localDateTimeText(session.lastSeenAt)}>
-              {lastActiveText(session.lastSeenAt, now)}
-            </time>
-          </span>
-          <span>
-            Signed in <time dateTime={session.createdAt}>{localDateTimeText(session.createdAt)}</time>
-          </span>
-        </p>
-      </div>
+      <p className={styles.deviceLine}>
+        <span id={nameId} className={styles.deviceName} title={session.userAgent || undefined}>
+          {device.name}
+        </span>
+        {session.current && <span className={styles.badge}>This device</span>}
+      </p>
+      <p id={detailsId} className={styles.details}>
+        <span>
+          Last active{' '}
+          <time dateTime={session.lastSeenAt} title={localDateTimeText(session.lastSeenAt)}>
+            {lastActiveText(session.lastSeenAt, now)}
+          </time>
+        </span>
+        <span>
+          Signed in <time dateTime={session.createdAt}>{localDateTimeText(session.createdAt)}</time>
+        </span>
+      </p>
       {!session.current && (
         <Button
           variant="secondary"
