@@ -26,6 +26,7 @@ const SIGNED_IN_ROUTES = [
   '/app/edit-tags',
   '/app/analytics',
   '/app/calendar',
+  '/app/account',
 ];
 const VIEWPORTS = { desktop: { width: 1280, height: 900 }, phone: { width: 375, height: 812 } };
 

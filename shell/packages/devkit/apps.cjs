@@ -16,6 +16,7 @@ const remotes = [
       './ForgotPasswordPage': './src/app/pages/forgot-password-page.tsx',
       './ResetPasswordPage': './src/app/pages/reset-password-page.tsx',
       './LogoutPage': './src/app/pages/logout-page.tsx',
+      './AccountPage': './src/app/pages/account-page.tsx',
     },
   },
   {

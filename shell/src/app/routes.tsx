@@ -39,6 +39,7 @@ export const routes: RouteObject[] = [
               { path: 'today', element: <RemotePage name="today" /> },
               { path: 'yesterday', element: <RemotePage name="yesterday" /> },
               { path: 'edit-tags', element: <RemotePage name="tags" /> },
+              { path: 'account', element: <RemotePage name="account" /> },
               {
                 path: 'analytics',
                 element: (

@@ -11,7 +11,7 @@ const tabs = () => screen.getByRole('navigation', { name: 'Tabs' });
 describe('SideNav', () => {
   beforeEach(() => resetTestEnvironment());
 
-  it('links the wallet, calendar, analytics and logout pages', () => {
+  it('links the wallet, calendar, analytics, account and logout pages', () => {
     renderAt(<SideNav />, '/app/wallet');
     const nav = within(mainNav());
 
@@ -19,7 +19,17 @@ describe('SideNav', () => {
     expect(nav.getByRole('link', { name: 'Wallet' })).toHaveAttribute('href', '/app/wallet');
     expect(nav.getByRole('link', { name: 'Calendar' })).toHaveAttribute('href', '/app/calendar');
     expect(nav.getByRole('link', { name: 'Analytics' })).toHaveAttribute('href', '/app/analytics');
+    expect(nav.getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/app/account');
     expect(nav.getByRole('link', { name: 'Logout' })).toHaveAttribute('href', '/app/logout');
+  });
+
+  it('marks Account as the current page on /app/account, and nothing else', () => {
+    renderAt(<SideNav />, '/app/account');
+    const nav = within(mainNav());
+
+    expect(nav.getByRole('link', { name: 'Account' })).toHaveAttribute('aria-current', 'page');
+    for (const name of ['Wallet', 'Calendar', 'Analytics', 'Logout'])
+      expect(nav.getByRole('link', { name })).not.toHaveAttribute('aria-current');
   });
 
   it('offers the light, dark and system themes, the stored one checked', () => {

@@ -47,6 +47,9 @@ export function SideNav() {
 
       <div className={styles.footer}>
         <ThemeToggle />
+        <NavLink to="/app/account" className={linkClass}>
+          Account
+        </NavLink>
         <NavLink to="/app/logout" className={styles.link}>
           Logout
         </NavLink>

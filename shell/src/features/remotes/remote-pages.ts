@@ -5,6 +5,7 @@ export const REMOTE_PAGES = {
   forgotPassword: { remote: 'mfe_auth', expose: 'ForgotPasswordPage' },
   resetPassword: { remote: 'mfe_auth', expose: 'ResetPasswordPage' },
   logout: { remote: 'mfe_auth', expose: 'LogoutPage' },
+  account: { remote: 'mfe_auth', expose: 'AccountPage' },
   wallet: { remote: 'mfe_wallet', expose: 'WalletPage' },
   today: { remote: 'mfe_wallet', expose: 'TodayPage' },
   yesterday: { remote: 'mfe_wallet', expose: 'YesterdayPage' },
@@ -32,6 +33,7 @@ export const PAGE_PATHS: Readonly<Record<string, RemotePageName>> = {
   '/app/calendar': 'calendar',
   '/app/analytics': 'analytics',
   '/app/edit-tags': 'tags',
+  '/app/account': 'account',
 };
 
 export function remotePageForPath(pathname: string): RemotePageRef | null {

@@ -3,6 +3,7 @@ import { Link, useNavigate } from '@time-wallet/api/router';
 import toast from 'react-hot-toast';
 import { Banner, Button, Field } from '@time-wallet/shared-ui';
 import { validateRegistration } from '@time-wallet/shared-ui/lib';
+import { NEW_PASSWORD_HINT } from '../../../lib/new-password-hint';
 import { useRegisterMutation } from '../api/auth-api';
 import { useLightTheme } from '../hooks/use-light-theme';
 import {
@@ -90,7 +91,7 @@ export function RegisterPage() {
           name="password"
           type="password"
           autoComplete="new-password"
-          hint="8 to 20 characters with a lowercase and an uppercase letter, a digit and one of !@#$%^&*"
+          hint={NEW_PASSWORD_HINT}
           value={form.password}
           error={fieldErrors.password}
           onChange={(event) => edit('password')(event.target.value)}

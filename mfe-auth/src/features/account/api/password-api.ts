@@ -1,0 +1,19 @@
+import { api } from '@time-wallet/api';
+import { SESSION_LIST } from './sessions-api';
+
+export interface PasswordChange {
+  currentPassword: string;
+  newPassword: string;
+}
+
+export const passwordApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    changePassword: build.mutation<{ message?: string }, PasswordChange>({
+      query: (body) => ({ url: '/auth/change-password', method: 'POST', body }),
+      // A new password signs every other session out, so the list of sessions changes with it.
+      invalidatesTags: (_result, error) => (error ? [] : [SESSION_LIST]),
+    }),
+  }),
+});
+
+export const { useChangePasswordMutation } = passwordApi;
