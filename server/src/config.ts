@@ -18,6 +18,8 @@ export interface RateLimitConfig {
   globalPerMinute: number;
   /** Login, registration and password-reset requests per minute per IP. */
   authPerMinute: number;
+  /** Health checks per minute per IP, counted apart so probes and API traffic never crowd each other out. */
+  healthPerMinute: number;
   /** Failed logins per account inside the window before it answers 429. */
   loginFailuresPerAccount: number;
   loginFailureWindowMs: number;
@@ -135,6 +137,7 @@ export function loadConfig(
     rateLimit: {
       globalPerMinute: integerFrom(env.RATE_LIMIT_PER_MINUTE, 600, 'RATE_LIMIT_PER_MINUTE'),
       authPerMinute: integerFrom(env.AUTH_RATE_LIMIT_PER_MINUTE, 20, 'AUTH_RATE_LIMIT_PER_MINUTE'),
+      healthPerMinute: integerFrom(env.HEALTH_RATE_LIMIT_PER_MINUTE, 600, 'HEALTH_RATE_LIMIT_PER_MINUTE'),
       loginFailuresPerAccount: 5,
       loginFailureWindowMs: 15 * 60_000,
       store: rateLimitStore,
