@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { loadConfig, type AppConfig } from './config.js';
+import { loadConfig, trustProxyOption, type AppConfig } from './config.js';
 import { HttpError } from './lib/http-errors.js';
 import { fieldWithControlCharacter } from './lib/input-rules.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
@@ -71,7 +71,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     genReqId: () => randomUUID(),
     bodyLimit: config.bodyLimitBytes,
     requestTimeout: config.requestTimeoutMs,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     // A URL the router cannot decode ('/api/tasks/%ff') or an over-long id names no record: the same 404 as a missing
     // one, as JSON, instead of Fastify's default body with its internal error code.
     frameworkErrors: (error, request, reply) => {
