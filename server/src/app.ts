@@ -58,6 +58,8 @@ const resources = [
   { prefix: '/aggregation', routes: aggregationRoutes, autohooks: aggregationAutohooks },
 ];
 
+const PUBLIC_ROUTE = /^\/api\/(health|docs)(\/|$)/;
+
 export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const config = loadConfig(options.env ?? process.env, options.config);
 
@@ -124,6 +126,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   app.addHook('onClose', async () => app.mailer.flush());
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // Answers carry a user's data or a session token: no browser or shared cache may keep them. Only the health check
+    // and the API documentation hold neither.
+    if (!PUBLIC_ROUTE.test(request.routeOptions.url ?? '')) reply.header('cache-control', 'no-store');
   });
 
   // An empty body with a JSON content type (a body-less POST from some clients) reads as no body. Strings with NUL or
