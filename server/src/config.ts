@@ -108,8 +108,8 @@ function isProxyAddress(entry: string): boolean {
 
 /**
  * TRUST_PROXY names the proxies in front of the API: their addresses and CIDR ranges (`10.0.0.5,10.1.0.0/16`) or a
- * hop count (`1`). The address the per-IP limits count is then the one the nearest untrusted hop appended to
- * X-Forwarded-For. `true` is refused: it trusts every hop, so the leftmost entry, which the client writes, would win.
+ * hop count (`1`). The address the per-IP limits count is then the first untrusted one, reading X-Forwarded-For from
+ * the right. `true` is refused: it trusts every hop, so the leftmost entry, which the client writes, would win.
  */
 export function trustProxyFrom(value: string | undefined): false | number | string[] {
   const text = value?.trim() ?? '';
