@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { loadConfig, type AppConfig } from './config.js';
+import { loadConfig, trustProxyOption, type AppConfig } from './config.js';
 import { HttpError } from './lib/http-errors.js';
 import { fieldWithControlCharacter } from './lib/input-rules.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
@@ -58,6 +58,8 @@ const resources = [
   { prefix: '/aggregation', routes: aggregationRoutes, autohooks: aggregationAutohooks },
 ];
 
+const PUBLIC_ROUTE = /^\/api\/(health|docs)(\/|$)/;
+
 export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const config = loadConfig(options.env ?? process.env, options.config);
 
@@ -71,7 +73,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     genReqId: () => randomUUID(),
     bodyLimit: config.bodyLimitBytes,
     requestTimeout: config.requestTimeoutMs,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     // A URL the router cannot decode ('/api/tasks/%ff') or an over-long id names no record: the same 404 as a missing
     // one, as JSON, instead of Fastify's default body with its internal error code.
     frameworkErrors: (error, request, reply) => {
@@ -124,6 +126,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   app.addHook('onClose', async () => app.mailer.flush());
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // Answers carry a user's data or a session token: no browser or shared cache may keep them. Only the health check
+    // and the API documentation hold neither.
+    if (!PUBLIC_ROUTE.test(request.routeOptions.url ?? '')) reply.header('cache-control', 'no-store');
   });
 
   // An empty body with a JSON content type (a body-less POST from some clients) reads as no body. Strings with NUL or

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 /**
@@ -18,6 +19,8 @@ export interface RateLimitConfig {
   globalPerMinute: number;
   /** Login, registration and password-reset requests per minute per IP. */
   authPerMinute: number;
+  /** Health checks per minute per IP, counted apart so probes and API traffic never crowd each other out. */
+  healthPerMinute: number;
   /** Failed logins per account inside the window before it answers 429. */
   loginFailuresPerAccount: number;
   loginFailureWindowMs: number;
@@ -37,7 +40,8 @@ export interface AppConfig {
   mailFrom: string;
   appUrl: string;
   logLevel: string;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, how many proxies stand in front of the API, or their addresses and ranges. */
+  trustProxy: false | number | string[];
   /** log2 of the scrypt cost N. OWASP's 2^17 in production; tests lower it to stay fast. */
   passwordHashCost: number;
   rateLimit: RateLimitConfig;
@@ -90,6 +94,60 @@ export function readOrCreateJwtSecret(dataDir: string): string {
   return secret;
 }
 
+const PROXY_ADDRESS_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_ADDRESS_NAMES.includes(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  // A /0 range would trust every address, as `true` does (and Fastify refuses it at start-up with a stack trace).
+  return /^\d{1,3}$/.test(bits) && Number(bits) >= 1 && Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY names the proxies in front of the API: their addresses and CIDR ranges (`10.0.0.5,10.1.0.0/16`) or a
+ * hop count (`1`). The address the per-IP limits count is then the first untrusted one, reading X-Forwarded-For from
+ * the right. `true` is refused: it trusts every hop, so the leftmost entry, which the client writes, would win.
+ */
+export function trustProxyFrom(value: string | undefined): false | number | string[] {
+  const text = value?.trim() ?? '';
+  if (text === '' || text.toLowerCase() === 'false' || text === '0') return false;
+  if (text.toLowerCase() === 'true') {
+    throw new Error(
+      'TRUST_PROXY=true would let a client choose its own address with X-Forwarded-For: set the number of proxies ' +
+        'in front of the API (TRUST_PROXY=1) or their addresses (TRUST_PROXY=10.0.0.5,10.1.0.0/16)',
+    );
+  }
+  if (/^\d+$/.test(text)) return Number(text);
+  const proxies = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry.length > 0);
+  const wrong = proxies.find((entry) => !isProxyAddress(entry));
+  if (wrong !== undefined) {
+    throw new Error(
+      `TRUST_PROXY: '${wrong}' is not an IP address or CIDR range; give a hop count (1) or proxy addresses ` +
+        '(10.0.0.5,10.1.0.0/16)',
+    );
+  }
+  return proxies;
+}
+
+/**
+ * Fastify's trustProxy for the configured proxies. Fastify 5.12 ignores a bare number (it trusts no hop, so every
+ * client behind the proxy would share the proxy's address); a hop count is this function instead. It trusts the
+ * nearest hops whatever their address, so it fits an API only the proxies can reach (HOST=127.0.0.1, a private network).
+ */
+export function trustProxyOption(
+  trustProxy: AppConfig['trustProxy'],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trustProxy !== 'number') return trustProxy;
+  const hops = trustProxy;
+  return (_address, hop) => hop < hops;
+}
+
 function integerFrom(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value.trim() === '') return fallback;
   const parsed = Number(value);
@@ -125,7 +183,7 @@ export function loadConfig(
     mailFrom: env.MAIL_FROM ?? 'Time Wallet <no-reply@time-wallet.local>',
     appUrl: (env.APP_URL ?? 'http://localhost:3000').replace(/\/+$/, ''),
     logLevel: env.LOG_LEVEL ?? 'info',
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustProxy: trustProxyFrom(env.TRUST_PROXY),
     tokenTtlSeconds: integerFrom(env.TOKEN_TTL_SECONDS, 7 * 24 * 3600, 'TOKEN_TTL_SECONDS'),
     passwordHashCost: PRODUCTION_PASSWORD_HASH_COST,
     requestTimeoutMs: 30_000,
@@ -135,6 +193,7 @@ export function loadConfig(
     rateLimit: {
       globalPerMinute: integerFrom(env.RATE_LIMIT_PER_MINUTE, 600, 'RATE_LIMIT_PER_MINUTE'),
       authPerMinute: integerFrom(env.AUTH_RATE_LIMIT_PER_MINUTE, 20, 'AUTH_RATE_LIMIT_PER_MINUTE'),
+      healthPerMinute: integerFrom(env.HEALTH_RATE_LIMIT_PER_MINUTE, 600, 'HEALTH_RATE_LIMIT_PER_MINUTE'),
       loginFailuresPerAccount: 5,
       loginFailureWindowMs: 15 * 60_000,
       store: rateLimitStore,

@@ -98,6 +98,7 @@ export async function buildTestApp(
         rateLimit: {
           globalPerMinute: 10_000,
           authPerMinute: 1_000,
+          healthPerMinute: 10_000,
           loginFailuresPerAccount: 5,
           loginFailureWindowMs: 15 * 60_000,
           store: 'memory',

@@ -12,6 +12,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
+import { LruCache } from '../lib/lru-cache.js';
 import * as initial from './migrations/0001-initial.js';
 import * as eventsOverlapIndex from './migrations/0002-events-overlap-index.js';
 import type { Database } from './schema.js';
@@ -42,23 +43,24 @@ function createPostgresPool(config: Extract<DatabaseConfig, { kind: 'postgres' }
   });
 }
 
-const STATEMENTS_KEPT = 500;
+export const STATEMENTS_KEPT = 500;
 
 /**
  * Kysely prepares every query anew, which costs as much as running a small one. A better-sqlite3 statement runs again
  * with new parameters, so the same SQL text reuses its statement. Kysely runs one query at a time on its single SQLite
  * connection (a stream or a transaction holds it), so a shared statement is never busy. Multi-row inserts and IN
- * lists vary in length: the cache is bounded by clearing it when full.
+ * lists vary in length: past the bound the least recently used statement is dropped, and the hot ones stay.
  */
-export function withStatementCache(sqlite: SqliteDatabase.Database): KyselySqliteDatabase {
-  const statements = new Map<string, SqliteDatabase.Statement>();
+export function withStatementCache(
+  sqlite: Pick<SqliteDatabase.Database, 'close' | 'prepare'>,
+): KyselySqliteDatabase {
+  const statements = new LruCache<string, SqliteDatabase.Statement>(STATEMENTS_KEPT);
   return {
     close: () => sqlite.close(),
     prepare(text: string) {
       let statement = statements.get(text);
       if (!statement) {
         statement = sqlite.prepare(text);
-        if (statements.size >= STATEMENTS_KEPT) statements.clear();
         statements.set(text, statement);
       }
       return statement;

@@ -1,34 +1,75 @@
+import { LruCache } from './lru-cache.js';
+
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
+/**
+ * Each zone cache holds at most this many entries. There are a few hundred zone names (418 canonical ones in Node 20's
+ * ICU, plus aliases), so in practice nothing is evicted; the bound is what a flood of X-Time-Zone headers runs into.
+ */
+export const TIME_ZONES_KEPT = 1_000;
+
+// Formatters by canonical zone name only: building one is the costly part of reading a wall-clock time.
+const formatters = new LruCache<string, Intl.DateTimeFormat>(TIME_ZONES_KEPT);
+// The canonical name of every spelling seen, keyed in lower case: zone names match in any letter case, so all the
+// casings of one zone are one entry, and an alias (Asia/Kolkata, which resolves to Asia/Calcutta here) stays a hit.
+const canonicalBySpelling = new LruCache<string, string>(TIME_ZONES_KEPT);
+// Lower-casing is only exact for ASCII: 'K' (the Kelvin sign) lower-cases to 'k', and Intl refuses it.
+const PRINTABLE_ASCII = /^[\x21-\x7e]{1,64}$/;
+
+function newFormatter(timeZone: string): Intl.DateTimeFormat {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+}
+
+/** The canonical name and formatter of any spelling of a zone, or null when Intl knows no such zone. */
+function resolveSpelling(spelling: string): { canonical: string; formatter: Intl.DateTimeFormat } | null {
+  if (!PRINTABLE_ASCII.test(spelling)) return null;
+  const key = spelling.toLowerCase();
+  let canonical = canonicalBySpelling.get(key);
+  let formatter: Intl.DateTimeFormat | undefined;
+  if (canonical === undefined) {
+    try {
+      formatter = newFormatter(spelling);
+    } catch {
+      return null;
+    }
+    canonical = formatter.resolvedOptions().timeZone;
+    canonicalBySpelling.set(key, canonical);
+  }
+  const known = formatters.get(canonical);
+  if (known) return { canonical, formatter: known };
+  // The zone's rules are the same whatever the spelling, so a formatter built from an alias serves its canonical name.
+  formatter ??= newFormatter(canonical);
+  formatters.set(canonical, formatter);
+  return { canonical, formatter };
+}
 
 function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, formatter);
-  }
+  const formatter = formatters.get(timeZone) ?? resolveSpelling(timeZone)?.formatter;
+  if (!formatter) throw new RangeError(`Invalid time zone: ${timeZone}`);
   return formatter;
 }
 
+/**
+ * The canonical name of a time zone given in any letter case or by an alias ('AMERICA/NEW_YORK' ->
+ * 'America/New_York'), or null when it is not one. A canonical name, which browsers send, is one cache hit.
+ */
+export function canonicalTimeZone(value: string): string | null {
+  if (formatters.get(value) !== undefined) return value;
+  return resolveSpelling(value)?.canonical ?? null;
+}
+
 export function isValidTimeZone(value: string): boolean {
-  if (value.length === 0 || value.length > 64) return false;
-  try {
-    formatterFor(value);
-    return true;
-  } catch {
-    return false;
-  }
+  return canonicalTimeZone(value) !== null;
 }
 
 export interface WallTime {
@@ -158,9 +199,9 @@ export function instantOfLocalTime(timeZone: string, date: string, hhmm: string)
 }
 
 // A zone's midnights do not change while the process runs, and the busiest reads (today, a week, its seven days)
-// ask for the same few again and again: each costs several Intl formatToParts calls. Bounded by clearing when full.
-const midnights = new Map<string, number>();
-const MIDNIGHTS_KEPT = 10_000;
+// ask for the same few again and again: each costs several Intl formatToParts calls.
+export const MIDNIGHTS_KEPT = 10_000;
+const midnights = new LruCache<string, number>(MIDNIGHTS_KEPT);
 
 export function startOfLocalDay(timeZone: string, date: string): number {
   const key = `${timeZone} ${date}`;
@@ -168,9 +209,13 @@ export function startOfLocalDay(timeZone: string, date: string): number {
   if (known !== undefined) return known;
   const { year, month, day } = requireLocalDate(date);
   const instant = instantOfWallTime(timeZone, { year, month, day, hour: 0, minute: 0, second: 0 });
-  if (midnights.size >= MIDNIGHTS_KEPT) midnights.clear();
   midnights.set(key, instant);
   return instant;
+}
+
+/** How many entries each cache holds now (for tests). */
+export function timeZoneCacheSizes(): { formatters: number; spellings: number; midnights: number } {
+  return { formatters: formatters.size, spellings: canonicalBySpelling.size, midnights: midnights.size };
 }
 
 export interface InstantRange {

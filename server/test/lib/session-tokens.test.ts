@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
 import { describe, test } from 'node:test';
-import { signSessionToken, verifySessionToken } from '../../src/lib/session-tokens.js';
+import {
+  VERIFIED_TOKENS_KEPT,
+  signSessionToken,
+  verifiedTokenCount,
+  verifySessionToken,
+} from '../../src/lib/session-tokens.js';
 
 // verifySessionToken remembers tokens that passed; what it remembers must answer exactly as a full check would.
 const secret = 'a-secret-of-at-least-thirty-two-characters';
@@ -11,6 +17,19 @@ const claims = { userId: 'user-1', sessionId: 'session-1' };
 
 async function freshToken(sessionId = `session-${Math.random()}`) {
   return signSessionToken(secret, { ...claims, sessionId, issuedAt, expiresAt });
+}
+
+/** The token signSessionToken makes, signed synchronously: ten thousand of them through WebCrypto take seconds. */
+function quickToken(sessionId: string): string {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const unsigned = `${part({ alg: 'HS256', typ: 'JWT' })}.${part({
+    iss: 'time-wallet',
+    sub: claims.userId,
+    jti: sessionId,
+    iat: issuedAt / 1000,
+    exp: expiresAt / 1000,
+  })}`;
+  return `${unsigned}.${createHmac('sha256', secret).update(unsigned).digest('base64url')}`;
 }
 
 describe('session tokens', () => {
@@ -40,5 +59,22 @@ describe('session tokens', () => {
     const altered = token[signatureAt] === 'A' ? 'B' : 'A';
     const forged = token.slice(0, signatureAt) + altered + token.slice(signatureAt + 1);
     assert.equal(await verifySessionToken(secret, forged, issuedAt + 1000), null);
+  });
+
+  test('an expired token is forgotten, not kept until the cache is full', async () => {
+    const token = await freshToken();
+    assert.ok(await verifySessionToken(secret, token, issuedAt + 1000));
+    const remembered = verifiedTokenCount();
+    assert.equal(await verifySessionToken(secret, token, expiresAt), null);
+    assert.equal(verifiedTokenCount(), remembered - 1);
+  });
+
+  test('past its bound the least recently used token is forgotten, not every session at once', async () => {
+    const hot = await freshToken();
+    for (let index = 0; index <= VERIFIED_TOKENS_KEPT; index += 1) {
+      assert.ok(await verifySessionToken(secret, quickToken(`bulk-${index}`), issuedAt + 1000));
+      if (index % 100 === 0) assert.ok(await verifySessionToken(secret, hot, issuedAt + 1000));
+    }
+    assert.equal(verifiedTokenCount(), VERIFIED_TOKENS_KEPT);
   });
 });

@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {
+  MIDNIGHTS_KEPT,
+  TIME_ZONES_KEPT,
   addDays,
+  canonicalTimeZone,
   instantOfLocalTime,
   isValidTimeZone,
   localDateAt,
@@ -9,6 +12,8 @@ import {
   localHHMMAt,
   offsetMinutesAt,
   parseInstant,
+  startOfLocalDay,
+  timeZoneCacheSizes,
   weekStartOf,
 } from '../../src/lib/time-zone.js';
 
@@ -81,5 +86,75 @@ describe('time zones', () => {
     for (const bad of ['2026-02-30T10:00:00Z', 'yesterday', '2026-03-11T25:00:00Z', '11/03/2026', '']) {
       assert.equal(parseInstant(bad, zone), null, bad);
     }
+  });
+});
+
+/** The same name with each letter's case chosen at random: every one of them is a valid spelling of the zone. */
+function randomCasing(zone: string): string {
+  return [...zone]
+    .map((letter) => (Math.random() < 0.5 ? letter.toLowerCase() : letter.toUpperCase()))
+    .join('');
+}
+
+describe('time zone names and the caches they fill', () => {
+  test('any letter case or alias resolves to the canonical name; anything else to null', () => {
+    assert.equal(canonicalTimeZone('AMERICA/NEW_YORK'), 'America/New_York');
+    assert.equal(canonicalTimeZone('america/new_york'), 'America/New_York');
+    assert.equal(canonicalTimeZone('America/New_York'), 'America/New_York');
+    assert.equal(canonicalTimeZone('utc'), 'UTC');
+    // Whatever this runtime's ICU calls the alias (Asia/Calcutta in Node 20), it is one name for every spelling.
+    const kolkata = new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Kolkata' }).resolvedOptions().timeZone;
+    assert.equal(canonicalTimeZone('asia/kolkata'), kolkata);
+    assert.equal(canonicalTimeZone('Asia/Kolkata'), kolkata);
+    // Lower-cases to 'asia/kolkata', which is cached by now, but Intl refuses the Kelvin sign (U+212A).
+    assert.equal(canonicalTimeZone('Asia/\u212Aolkata'), null);
+    for (const bad of ['', 'Mars/Olympus_Mons', ' UTC', 'Europe/Paris\n', 'x'.repeat(65), 'Europe/Pärís']) {
+      assert.equal(canonicalTimeZone(bad), null, JSON.stringify(bad));
+      assert.equal(isValidTimeZone(bad), false, JSON.stringify(bad));
+    }
+  });
+
+  test('differently cased spellings of one zone add no cache entry, whichever function reads them', () => {
+    const instant = Date.parse('2026-03-11T15:00:00Z');
+    assert.equal(localDateAt('Europe/Berlin', instant), '2026-03-11');
+    const before = timeZoneCacheSizes();
+    const spellings = new Set<string>();
+    while (spellings.size < 500) spellings.add(randomCasing('Europe/Berlin'));
+    for (const spelling of spellings) {
+      assert.equal(isValidTimeZone(spelling), true, spelling);
+      assert.equal(localDateAt(spelling, instant), '2026-03-11', spelling);
+    }
+    const after = timeZoneCacheSizes();
+    assert.equal(after.formatters, before.formatters, 'formatters');
+    assert.equal(after.spellings, before.spellings, 'spellings');
+  });
+
+  test('every zone in several random casings never grows a zone cache past its bound', () => {
+    const zones = Intl.supportedValuesOf('timeZone');
+    assert.ok(zones.length > 300, `only ${zones.length} zones`);
+    const canonicalNames = new Set<string>();
+    for (let round = 0; round < 4; round += 1) {
+      for (const zone of [...zones, 'Asia/Kolkata', 'Europe/Kyiv', 'US/Eastern', 'Etc/UTC']) {
+        const canonical = canonicalTimeZone(round === 0 ? zone : randomCasing(zone));
+        assert.ok(canonical, zone);
+        canonicalNames.add(canonical);
+      }
+      const sizes = timeZoneCacheSizes();
+      assert.ok(sizes.formatters <= TIME_ZONES_KEPT, `formatters: ${sizes.formatters}`);
+      assert.ok(sizes.spellings <= TIME_ZONES_KEPT, `spellings: ${sizes.spellings}`);
+    }
+    // Well under the bound: one formatter per zone, however it was spelt.
+    assert.ok(timeZoneCacheSizes().formatters <= canonicalNames.size + 1);
+  });
+
+  test('past its bound the midnight cache forgets one old day at a time, not all of them', () => {
+    let date = '1990-01-01';
+    for (let index = 0; index < MIDNIGHTS_KEPT + 2_000; index += 1) {
+      startOfLocalDay('UTC', date);
+      date = addDays(date, 1);
+      assert.ok(timeZoneCacheSizes().midnights <= MIDNIGHTS_KEPT);
+    }
+    assert.equal(timeZoneCacheSizes().midnights, MIDNIGHTS_KEPT);
+    assert.equal(iso(startOfLocalDay('UTC', addDays(date, -1))), `${addDays(date, -1)}T00:00:00.000Z`);
   });
 });

@@ -1,5 +1,5 @@
 // A tiny HTTP load balancer for tests: each request goes to the next target in turn (round-robin), so a client that
-// talks to one URL is served alternately by several API instances. Plain JavaScript, so the browser suites (.mjs,
+// talks to one URL is served alternately by several API instances. It connects to them from 127.0.0.1. Plain JavaScript, so the browser suites (.mjs,
 // no TypeScript loader) can import it as well as the server's tests.
 import http from 'node:http';
 
@@ -20,7 +20,8 @@ export async function startRoundRobinProxy(targets, options = {}) {
     counts[index] += 1;
     const target = parsed[index];
     const headers = { ...request.headers, host: target.host };
-    // What a load balancer adds, so an API with TRUST_PROXY=true sees the client's address.
+    // As a real load balancer does: the address it was connected from goes to the right of whatever the client sent,
+    // so an API that trusts this proxy (TRUST_PROXY=<its address> or 1) counts that address, not the client's words.
     const client = request.socket.remoteAddress ?? '';
     headers['x-forwarded-for'] = request.headers['x-forwarded-for']
       ? `${request.headers['x-forwarded-for']}, ${client}`

@@ -1,7 +1,9 @@
 // Soak: `npm run test:soak` (root) or `npm run soak -w server`. Drives the built API (a separate process, SQLite) with
 // a steady mix of reads and writes for SOAK_SECONDS (default 300) at SOAK_RATE requests per second (default 50),
 // samples the API's resident memory from /proc/<pid>/status, and exits 1 when any request fails or when memory keeps
-// growing: a least-squares trend of more than SOAK_RSS_GROWTH_MB (default 64) over the last 3/4 of the run.
+// growing: a least-squares trend of more than SOAK_RSS_GROWTH_MB (default 64) over the last 3/4 of the run. Every
+// request names a time zone drawn from all the runtime knows, in random letter case: the API must cache a zone once,
+// whatever its spelling (issue 13: 3,000 spellings once grew it by about 100 MB).
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -25,14 +27,20 @@ const api = await startApi({ DATA_DIR: dataDir }, 60_000);
 const base = api.url;
 
 const user = await signUpOn(base, 'soak');
-const headers = { 'x-time-zone': 'Europe/Berlin' };
 const token = user.token;
-const request = <T>(method: string, url: string, body?: unknown) =>
-  call<T>(base, method, url, { token, body, headers });
+const pick = <T>(items: T[]): T => items[Math.floor(Math.random() * items.length)]!;
+const zones = Intl.supportedValuesOf('timeZone');
+const randomCasing = (zone: string) =>
+  [...zone].map((letter) => (Math.random() < 0.5 ? letter.toLowerCase() : letter.toUpperCase())).join('');
+const zoneSpellings = new Set<string>();
+const request = <T>(method: string, url: string, body?: unknown) => {
+  const spelling = randomCasing(pick(zones));
+  zoneSpellings.add(spelling);
+  return call<T>(base, method, url, { token, body, headers: { 'x-time-zone': spelling } });
+};
 
 // A week of days around a fixed Wednesday; every date the traffic uses is one of these.
 const days = Array.from({ length: 7 }, (_, index) => `2026-03-${String(8 + index).padStart(2, '0')}`);
-const pick = <T>(items: T[]): T => items[Math.floor(Math.random() * items.length)]!;
 const hhmm = (minutes: number) =>
   `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
@@ -299,6 +307,9 @@ console.log(
 for (const [name, count] of [...perOperation].sort((x, y) => y[1] - x[1])) {
   console.log(`    ${name.padEnd(22)} ${count}`);
 }
+console.log(
+  `  time zones      ${zoneSpellings.size} distinct X-Time-Zone spellings of ${zones.length} zones (random letter case)`,
+);
 console.log(`  errors          ${errors}${failures.length ? `: ${failures.join('; ')}` : ''}`);
 console.log(
   `  latency         p50 ${percentile(50).toFixed(1)} ms, p99 ${percentile(99).toFixed(1)} ms, ` +

@@ -2,13 +2,22 @@
 // whatever one instance writes or revokes, the other sees at once, and the sign-in limits count both together.
 import assert from 'node:assert/strict';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import pg from 'pg';
 import { createDatabase, migrateToLatest } from '../../src/db/database.js';
 import { startRoundRobinProxy, type RoundRobinProxy } from './round-robin-proxy.mjs';
-import { call, ensureBuilt, newAccount, startApi, waitFor, type RunningApi } from './support.js';
+import {
+  call,
+  ensureBuilt,
+  newAccount,
+  startApi,
+  waitFor,
+  type ApiAnswer,
+  type RunningApi,
+} from './support.js';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const AUTH_LIMIT_PER_IP = 6;
@@ -28,12 +37,55 @@ async function lockSession(mode: 'shared' | 'exclusive'): Promise<pg.Client> {
   return client;
 }
 
+// The instances trust the proxy's address only (it connects from 127.0.0.1), as production names its load balancer.
+const PROXY_ADDRESS = '127.0.0.1';
+
 let ipCounter = 0;
-/** A client address of its own (the instances trust X-Forwarded-For), so per-IP limits of one test touch no other. */
+/**
+ * A loopback address of its own to connect from (all of 127.0.0.0/8 is this machine), so per-IP limits of one test
+ * touch no other. The instances see it as the socket's address, or through the proxy, which appends it to
+ * X-Forwarded-For: no test client names its own address in a header.
+ */
 const freshIp = () => {
   ipCounter += 1;
-  return `10.${(process.pid >> 8) & 255}.${process.pid & 255}.${ipCounter}`;
+  return `127.${1 + ((process.pid >> 8) % 254)}.${process.pid & 255}.${ipCounter}`;
 };
+
+/** call() from the given local address (fetch cannot choose one), with a fresh connection each time. */
+function callFrom<T = unknown>(
+  localAddress: string,
+  baseUrl: string,
+  method: string,
+  url: string,
+  options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<ApiAnswer<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      `${baseUrl}/api${url}`,
+      { method, headers, localAddress, agent: false },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => {
+          let parsed: unknown = text;
+          try {
+            parsed = text ? JSON.parse(text) : undefined;
+          } catch {
+            // Not JSON: keep the text for the failure message.
+          }
+          resolve({ status: response.statusCode ?? 0, body: parsed as T });
+        });
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}
 
 // Each test says it was skipped (the count shows), rather than passing, when there is no database to run on.
 const skip = databaseUrl ? false : 'needs TEST_DATABASE_URL (CI sets it)';
@@ -74,7 +126,7 @@ describe('two API instances on one PostgreSQL database', () => {
           DATABASE_URL: url.toString(),
           JWT_SECRET: 'reliability-two-instances-shared-secret-0123456789',
           RATE_LIMIT_STORE: 'database',
-          TRUST_PROXY: 'true',
+          TRUST_PROXY: PROXY_ADDRESS,
           AUTH_RATE_LIMIT_PER_MINUTE: String(AUTH_LIMIT_PER_IP),
         };
       };
@@ -108,18 +160,22 @@ describe('two API instances on one PostgreSQL database', () => {
   async function register(base: string) {
     const account = newAccount('two');
     const ip = freshIp();
-    const registered = await counted(
-      call(base, 'POST', '/auth/register/user', { body: account, headers: { 'x-forwarded-for': ip } }),
-    );
+    const registered = await counted(callFrom(ip, base, 'POST', '/auth/register/user', { body: account }));
     assert.equal(registered.status, 201, JSON.stringify(registered.body));
     return account;
   }
 
-  async function login(base: string, username: string, password: string, ip = freshIp()) {
+  async function login(
+    base: string,
+    username: string,
+    password: string,
+    ip = freshIp(),
+    headers: Record<string, string> = {},
+  ) {
     return counted(
-      call<{ token: string; message: string }>(base, 'POST', '/auth/login', {
+      callFrom<{ token: string; message: string }>(ip, base, 'POST', '/auth/login', {
         body: { username, password },
-        headers: { 'x-forwarded-for': ip },
+        headers,
       }),
     );
   }
@@ -229,10 +285,7 @@ describe('two API instances on one PostgreSQL database', () => {
     }
 
     const forgot = await counted(
-      call(a.url, 'POST', '/auth/forgot-password', {
-        body: { email: account.email },
-        headers: { 'x-forwarded-for': freshIp() },
-      }),
+      callFrom(freshIp(), a.url, 'POST', '/auth/forgot-password', { body: { email: account.email } }),
     );
     assert.equal(forgot.status, 202);
     // Instance A mails the link into its own outbox (no SMTP_URL).
@@ -257,9 +310,8 @@ describe('two API instances on one PostgreSQL database', () => {
 
     const newPassword = 'N3w-Passw0rd!';
     const reset = await counted(
-      call(a.url, 'POST', '/auth/reset-password', {
+      callFrom(freshIp(), a.url, 'POST', '/auth/reset-password', {
         body: { token: resetToken, password: newPassword },
-        headers: { 'x-forwarded-for': freshIp() },
       }),
     );
     assert.equal(reset.status, 200, JSON.stringify(reset.body));
@@ -270,9 +322,8 @@ describe('two API instances on one PostgreSQL database', () => {
     }
     // The link is single-use on the other instance too.
     const again = await counted(
-      call(b.url, 'POST', '/auth/reset-password', {
+      callFrom(freshIp(), b.url, 'POST', '/auth/reset-password', {
         body: { token: resetToken, password: 'An0ther-Passw0rd!' },
-        headers: { 'x-forwarded-for': freshIp() },
       }),
     );
     assert.equal(again.status, 400);
@@ -295,30 +346,36 @@ describe('two API instances on one PostgreSQL database', () => {
     }
   });
 
-  test('the per-IP sign-in limit counts requests to both instances together', { skip }, async () => {
-    // The counters use fixed one-minute windows; a run that straddles a window boundary is repeated.
-    for (let attempt = 1; ; attempt += 1) {
-      const ip = freshIp();
-      const window = Math.floor(Date.now() / 60_000);
-      const statuses: number[] = [];
-      for (let index = 0; index <= AUTH_LIMIT_PER_IP; index += 1) {
-        const instance = index % 2 ? b : a;
-        // No credentials: a 400 that costs no hashing, but it still counts against the address.
-        const answer = await counted(
-          call(instance.url, 'POST', '/auth/login', {
-            body: { username: '', password: '' },
-            headers: { 'x-forwarded-for': ip },
-          }),
-        );
-        statuses.push(answer.status);
+  test(
+    'the per-IP sign-in limit counts requests to both instances together, forged headers or not',
+    { skip },
+    async () => {
+      // The counters use fixed one-minute windows; a run that straddles a window boundary is repeated.
+      for (let attempt = 1; ; attempt += 1) {
+        const ip = freshIp();
+        const window = Math.floor(Date.now() / 60_000);
+        const statuses: number[] = [];
+        for (let index = 0; index <= AUTH_LIMIT_PER_IP; index += 1) {
+          const instance = index % 2 ? b : a;
+          // No credentials: a 400 that costs no hashing, but it still counts against the address.
+          const answer = await counted(
+            callFrom(ip, instance.url, 'POST', '/auth/login', { body: { username: '', password: '' } }),
+          );
+          statuses.push(answer.status);
+        }
+        const other = await login(b.url, 'nobody', 'Passw0rd!', ip);
+        statuses.push(other.status);
+        // Through the proxy, an address the client writes into X-Forwarded-For is not the one counted.
+        for (const forged of ['198.51.100.1', '198.51.100.2']) {
+          const spoofed = await login(proxy.url, 'nobody', 'Passw0rd!', ip, { 'x-forwarded-for': forged });
+          statuses.push(spoofed.status);
+        }
+        if (Math.floor(Date.now() / 60_000) !== window && attempt < 3) continue;
+        assert.deepEqual(statuses, [...Array(AUTH_LIMIT_PER_IP).fill(400), 429, 429, 429, 429]);
+        // Another address is not affected.
+        assert.equal((await login(a.url, 'nobody', 'Passw0rd!')).status, 401);
+        return;
       }
-      const other = await login(b.url, 'nobody', 'Passw0rd!', ip);
-      statuses.push(other.status);
-      if (Math.floor(Date.now() / 60_000) !== window && attempt < 3) continue;
-      assert.deepEqual(statuses, [...Array(AUTH_LIMIT_PER_IP).fill(400), 429, 429]);
-      // Another address is not affected.
-      assert.equal((await login(a.url, 'nobody', 'Passw0rd!')).status, 401);
-      return;
-    }
-  });
+    },
+  );
 });

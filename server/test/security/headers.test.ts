@@ -2,11 +2,19 @@ import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import type { InjectOptions } from 'fastify';
 import { signUp } from '../helpers.js';
-import { buildSecurityApp, report } from './support.js';
+import {
+  ENDPOINTS,
+  buildSecurityApp,
+  contextFor,
+  describeEndpoint,
+  injectOptions,
+  report,
+  seedActor,
+} from './support.js';
 
 const ORIGIN = 'http://localhost:3000';
 const FOREIGN = 'https://evil.example';
-const { app } = await buildSecurityApp({ config: { corsOrigins: [ORIGIN] } });
+const { app, dataDir } = await buildSecurityApp({ config: { corsOrigins: [ORIGIN] } });
 const user = await signUp(app);
 
 const answers: Array<[string, (origin: string) => InjectOptions]> = [
@@ -47,7 +55,13 @@ const answers: Array<[string, (origin: string) => InjectOptions]> = [
 ];
 
 let checked = 0;
-after(() => report(`headers: ${answers.length} kinds of answer x 2 origins = ${checked} responses checked`));
+let noStore = 0;
+after(() =>
+  report(
+    `headers: ${answers.length} kinds of answer x 2 origins = ${checked} responses checked; ` +
+      `Cache-Control: no-store on ${noStore} endpoints' success answers`,
+  ),
+);
 
 function directives(csp: string): Map<string, string[]> {
   return new Map(
@@ -96,4 +110,30 @@ describe('API response headers', () => {
       assert.equal(response.headers['x-content-type-options'], 'nosniff', name);
     });
   }
+});
+
+describe('API answers stay out of caches', () => {
+  test("every endpoint's success answer says Cache-Control: no-store, token answers included (health aside)", async () => {
+    const tokenAnswers: string[] = [];
+    for (const endpoint of ENDPOINTS) {
+      if (endpoint.url === '/api/health') continue;
+      // A user of its own for each, so sign-out and account deletion judge only themselves.
+      const actor = await seedActor(app, 'cacheProbe', { importEvent: false });
+      const context = contextFor(app, dataDir, actor);
+      const response = await app.inject(injectOptions(endpoint, context, await endpoint.valid(context)));
+      const name = describeEndpoint(endpoint);
+      assert.ok(response.statusCode < 300, `${name}: ${response.statusCode} ${response.body}`);
+      assert.equal(response.headers['cache-control'], 'no-store', name);
+      noStore += 1;
+      if (/"token":/.test(response.body)) tokenAnswers.push(name);
+    }
+    assert.deepEqual(tokenAnswers.sort(), ['POST /api/auth/login', 'POST /api/auth/register']);
+  });
+
+  test('error answers of the API say no-store as well', async () => {
+    for (const [name, request] of answers.slice(0, 4)) {
+      const response = await app.inject(request(ORIGIN));
+      assert.equal(response.headers['cache-control'], 'no-store', name);
+    }
+  });
 });

@@ -6,6 +6,13 @@ import type { RateLimitConfig } from '../../config.js';
 import type { Database } from '../../db/schema.js';
 import { HttpError } from '../../lib/http-errors.js';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route counts against its own `rateLimit` only, not the per-IP limit of every route (the health check). */
+    ownRateLimitOnly?: boolean;
+  }
+}
+
 interface RouteSettings {
   routeInfo?: { method?: string | string[]; url?: string };
 }
@@ -73,7 +80,7 @@ export default fp(
     // count requests with a missing or forged token.
     const globalLimit = app.createRateLimit();
     app.addHook('onRequest', async (request) => {
-      if (request.routeOptions.config?.rateLimit === false) return;
+      if (request.routeOptions.config?.ownRateLimitOnly) return;
       const limit = await globalLimit(request);
       if (limit.isAllowed || !limit.isExceeded) return;
       const seconds = Math.max(1, limit.ttlInSeconds);

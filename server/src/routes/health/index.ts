@@ -6,7 +6,12 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/',
     {
-      config: { rateLimit: false },
+      // Limited like every route, but on a counter of its own: a load balancer's probes and the API traffic of the same
+      // address never push each other over the limit.
+      config: {
+        rateLimit: { max: app.config.rateLimit.healthPerMinute, timeWindow: 60_000 },
+        ownRateLimitOnly: true,
+      },
       schema: {
         tags: ['health'],
         summary: 'Liveness with a database round trip',

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { UsersTable } from '../../db/schema.js';
 import { nameError } from '../../lib/account-rules.js';
 import { HttpError, validationFailed } from '../../lib/http-errors.js';
-import { isValidTimeZone } from '../../lib/time-zone.js';
+import { canonicalTimeZone } from '../../lib/time-zone.js';
 import { signedInUser } from '../../plugins/app/authentication.js';
 import { bearerAuth } from '../../schemas/common.js';
 import { toCategoryJson } from '../../schemas/category.js';
@@ -38,7 +38,9 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { name, budgetHours, timeZone, profilePicture } = request.body;
       const errors = [];
       if (name !== undefined && nameError(name)) errors.push({ field: 'name', message: nameError(name)! });
-      if (timeZone !== undefined && !isValidTimeZone(timeZone)) {
+      // Stored by its canonical name, as the X-Time-Zone header is read: one spelling per zone.
+      const zone = timeZone === undefined ? undefined : canonicalTimeZone(timeZone);
+      if (zone === null) {
         errors.push({
           field: 'timeZone',
           message: 'timeZone must be an IANA time zone such as Europe/Paris',
@@ -48,7 +50,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const changes: Partial<UsersTable> = { updatedAt: app.now() };
       if (name !== undefined) changes.name = name.trim();
       if (budgetHours !== undefined) changes.budgetHours = budgetHours;
-      if (timeZone !== undefined) changes.timeZone = timeZone;
+      if (zone) changes.timeZone = zone;
       if (profilePicture !== undefined) changes.profilePicture = profilePicture;
       const updated = await app.usersRepository.update(user.id, changes);
       return { user: toUserJson(updated!) };
