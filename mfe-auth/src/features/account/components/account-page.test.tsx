@@ -365,7 +365,7 @@ describe('AccountPage', () => {
       expect(
         await screen.findByText('That device could not be signed out. Please try again.'),
       ).toBeInTheDocument();
-      expect(within(phone).getByRole('button', { name: 'Sign out' })).toBeEnabled();
+      await waitFor(() => expect(within(phone).getByRole('button', { name: 'Sign out' })).toBeEnabled());
     });
 
     it('says when this is the only device signed in', async () => {
