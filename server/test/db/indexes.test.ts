@@ -81,11 +81,6 @@ const reads: Array<[string, () => Promise<unknown>, RegExp]> = [
     /autoindex_sessions/,
   ],
   [
-    'recent failed sign-ins of an account',
-    () => repositories.accountSecurityRepository.recentLoginFailures('someone', from),
-    /login_failures_account_time/,
-  ],
-  [
     'an account by username or email',
     () => repositories.usersRepository.findByLogin('Someone'),
     /autoindex_users/,

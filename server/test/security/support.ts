@@ -520,7 +520,7 @@ const USER_TABLES = [
   'events',
   'analyticsSnapshots',
 ] as const;
-const ALL_TABLES = ['users', 'loginFailures', ...USER_TABLES] as const;
+const ALL_TABLES = ['users', 'signInThrottle', ...USER_TABLES] as const;
 
 const sortedRows = (rows: unknown[]) => rows.map((row) => JSON.stringify(row)).sort();
 

@@ -3,6 +3,13 @@ import type { Database, NewUserRow, UserRow, UsersTable } from '../../db/schema.
 
 export const accountKeyOf = (value: string) => value.trim().toLowerCase();
 
+/**
+ * The account password attempts are counted against: the user, whichever of username or email was typed, so the two
+ * do not give twice the guesses. A name that matches no account is counted under itself, so it is throttled alike.
+ */
+export const attemptKeyOfUser = (userId: string) => `user:${userId}`;
+export const attemptKeyOfName = (identifier: string) => `name:${accountKeyOf(identifier)}`;
+
 export function createUsersRepository(db: Kysely<Database>) {
   return {
     async findById(id: string): Promise<UserRow | undefined> {

@@ -11,7 +11,8 @@ import {
 import { HttpError, validationFailed } from '../../lib/http-errors.js';
 import { newId } from '../../lib/ids.js';
 import { signedInUser } from '../../plugins/app/authentication.js';
-import { accountKeyOf } from '../../plugins/app/users-repository.js';
+import { attemptKeyOfName, attemptKeyOfUser } from '../../plugins/app/users-repository.js';
+import { checkPasswordAttempt, sourceOfAttempt } from '../../services/password-attempts.js';
 import {
   ForgotPasswordBody,
   LoginBody,
@@ -175,32 +176,18 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ]);
       if (errors.length > 0) throw validationFailed(errors);
 
-      const { loginFailuresPerAccount, loginFailureWindowMs } = app.config.rateLimit;
-      const accountKey = accountKeyOf(identifier);
-      const now = app.now();
-      const failures = await app.accountSecurityRepository.recentLoginFailures(
-        accountKey,
-        now - loginFailureWindowMs,
-      );
-      if (failures.count >= loginFailuresPerAccount) {
-        const retryAfterSeconds = Math.max(
-          1,
-          Math.ceil(((failures.oldest ?? now) + loginFailureWindowMs - now) / 1000),
-        );
-        throw new HttpError(429, 'Too many failed sign-in attempts for this account. Try again later.', {
-          headers: { 'retry-after': String(retryAfterSeconds) },
-        });
-      }
-
+      // The account is looked up first so the attempt counts against it whichever of its names was typed.
       const user = await app.usersRepository.findByLogin(identifier);
-      const passwordMatches = user
-        ? await app.passwords.verify(password, user.passwordHash)
-        : await app.passwords.verifyAgainstNobody(password);
-      if (!user || !passwordMatches) {
-        await app.accountSecurityRepository.recordLoginFailure(accountKey, now, loginFailureWindowMs);
-        throw new HttpError(401, INVALID_CREDENTIALS);
-      }
-      await app.accountSecurityRepository.clearLoginFailures(accountKey);
+      const attempt = {
+        account: user ? attemptKeyOfUser(user.id) : attemptKeyOfName(identifier),
+        source: sourceOfAttempt(request.ip),
+      };
+      const passwordMatches = await checkPasswordAttempt(app, attempt, () =>
+        user
+          ? app.passwords.verify(password, user.passwordHash)
+          : app.passwords.verifyAgainstNobody(password),
+      );
+      if (!user || !passwordMatches) throw new HttpError(401, INVALID_CREDENTIALS);
       const token = await app.startSession(user.id);
       return { message: 'Login successful', token, user: toUserJson(user) };
     },
