@@ -602,3 +602,127 @@ describe('tokens and limits', () => {
     }
   });
 });
+
+describe('POST /api/auth/change-password', () => {
+  const changeWith = (
+    app: Awaited<ReturnType<typeof buildTestApp>>['app'],
+    headers: Record<string, string>,
+    payload: object,
+  ) => app.inject({ method: 'POST', url: '/api/auth/change-password', headers, payload });
+
+  test('changes the password, keeps this session and signs out every other one', async () => {
+    const { app, dataDir } = await buildTestApp();
+    const { user, headers, password } = await signUp(app);
+    const otherSessions = [];
+    for (let index = 0; index < 2; index += 1) {
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: user.username, password },
+      });
+      otherSessions.push({ authorization: `Bearer ${login.json().token}` });
+    }
+    // A reset link asked for before the change must not undo it.
+    await app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: user.email } });
+    await app.mailer.flush();
+    const { token: pendingReset } = await latestResetLink(dataDir);
+
+    const changed = await changeWith(app, headers, { currentPassword: password, newPassword: 'N3w-Secret!' });
+    assert.equal(changed.statusCode, 200, changed.body);
+    assert.deepEqual(changed.json(), {
+      message: 'Your password has been changed. Other sessions were signed out.',
+    });
+
+    const validate = (sessionHeaders: Record<string, string>) =>
+      app.inject({ method: 'GET', url: '/api/auth/validate', headers: sessionHeaders });
+    assert.equal((await validate(headers)).statusCode, 200);
+    for (const sessionHeaders of otherSessions)
+      assert.equal((await validate(sessionHeaders)).statusCode, 401);
+    const login = (attempt: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: user.username, password: attempt },
+      });
+    assert.equal((await login(password)).statusCode, 401);
+    assert.equal((await login('N3w-Secret!')).statusCode, 200);
+    const reset = await app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token: pendingReset, password: 'An0ther-One!' },
+    });
+    assert.equal(reset.statusCode, 400);
+    assert.equal((await login('N3w-Secret!')).statusCode, 200);
+  });
+
+  test('the new password follows the registration rules; nothing changes when it fails', async () => {
+    const { app } = await buildTestApp();
+    const { headers, password, user } = await signUp(app);
+    const cases: Array<[object, Array<{ field: string; message: string }>]> = [
+      [
+        { currentPassword: password, newPassword: 'Abcdefgh!' },
+        [{ field: 'newPassword', message: 'Password must contain at least one digit' }],
+      ],
+      [
+        { currentPassword: password, newPassword: 'Aa1!' },
+        [{ field: 'newPassword', message: 'Password must be at least 8 characters' }],
+      ],
+      [
+        { currentPassword: password, newPassword: '' },
+        [{ field: 'newPassword', message: 'New password is required' }],
+      ],
+      [
+        { currentPassword: '', newPassword: 'weak' },
+        [
+          { field: 'currentPassword', message: 'Current password is required' },
+          { field: 'newPassword', message: 'Password must be at least 8 characters' },
+        ],
+      ],
+    ];
+    for (const [payload, errors] of cases) {
+      const response = await changeWith(app, headers, payload);
+      assert.equal(response.statusCode, 400, JSON.stringify(payload));
+      assert.deepEqual(response.json(), { message: 'Validation failed', errors });
+    }
+    for (const payload of [{ currentPassword: password }, { newPassword: 'N3w-Secret!' }, {}]) {
+      const response = await changeWith(app, headers, payload);
+      assert.equal(response.statusCode, 400, JSON.stringify(payload));
+      assert.equal(response.json().message, 'Validation failed');
+    }
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: user.username, password },
+    });
+    assert.equal(login.statusCode, 200);
+  });
+
+  test('a wrong current password is 403, counts as a failed attempt, and past the limit answers 429', async () => {
+    const { app } = await buildTestApp();
+    const { headers, password } = await signUp(app);
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const wrong = await changeWith(app, headers, {
+        currentPassword: 'Wrong123!',
+        newPassword: 'N3w-Secret!',
+      });
+      assert.equal(wrong.statusCode, 403);
+      assert.deepEqual(wrong.json(), {
+        message: 'Current password is incorrect',
+        errors: [{ field: 'currentPassword', message: 'Current password is incorrect' }],
+      });
+    }
+    const locked = await changeWith(app, headers, { currentPassword: password, newPassword: 'N3w-Secret!' });
+    assert.equal(locked.statusCode, 429);
+    assert.equal(locked.headers['retry-after'], String(15 * 60));
+    assert.equal(typeof locked.json().message, 'string');
+    // The session itself is untouched.
+    assert.equal((await app.inject({ method: 'GET', url: '/api/auth/me', headers })).statusCode, 200);
+  });
+
+  test('needs a session', async () => {
+    const { app } = await buildTestApp();
+    const response = await changeWith(app, {}, { currentPassword: 'Passw0rd!', newPassword: 'N3w-Secret!' });
+    assert.equal(response.statusCode, 401);
+    assert.deepEqual(response.json(), { message: 'Unauthorized' });
+  });
+});

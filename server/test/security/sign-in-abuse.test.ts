@@ -167,7 +167,7 @@ describe('sign-in abuse', () => {
     summary.push('IPv6 counted per /64');
   });
 
-  test('account deletion shares the throttle, counted before its scrypt', async () => {
+  test('account deletion and password change share the throttle, counted before their scrypt', async () => {
     const { app } = await buildSecurityApp({ rateLimit: { loginFailuresPerAccount: 5 } });
     const checks = countPasswordChecks(app);
     const victim = await signUp(app);
@@ -193,14 +193,23 @@ describe('sign-in abuse', () => {
     const locked = deletions.find((answer) => answer.statusCode === 429)!;
     assert.ok(Number(locked.headers['retry-after']) > 0);
     assert.equal(typeof locked.json().message, 'string');
-    // The same count also stops sign-in from that address, even with the right password.
+    // The same count also stops sign-in and a password change from that address, even with the right password.
     assert.equal(
       (await login(app, { username: victim.user.username, password: victim.password }, address)).statusCode,
       429,
     );
+    const change = await app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: victim.headers,
+      payload: { currentPassword: victim.password, newPassword: 'N3w-Passw0rd!' },
+      remoteAddress: address,
+    });
+    assert.equal(change.statusCode, 429, change.body);
+    assert.ok(Number(change.headers['retry-after']) > 0);
     assert.equal(checks.count, 5);
 
-    // Mixed: sign-in and deletion failures from one address add up to one limit.
+    // Mixed: sign-in, deletion and change-password failures from one address add up to one limit.
     const other = await signUp(app);
     const mixed = '203.0.113.81';
     const wrongLogin = () => login(app, { username: other.user.username, password: 'Wr0ng!' }, mixed);
@@ -212,11 +221,19 @@ describe('sign-in abuse', () => {
         payload: { password: 'Wr0ng!' },
         remoteAddress: mixed,
       });
+    const wrongChange = () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/change-password',
+        headers: other.headers,
+        payload: { currentPassword: 'Wr0ng!', newPassword: 'N3w-Passw0rd!' },
+        remoteAddress: mixed,
+      });
     const mixedStatuses = [];
-    for (const attempt of [wrongLogin, wrongDelete, wrongLogin, wrongDelete, wrongLogin, wrongDelete])
+    for (const attempt of [wrongLogin, wrongDelete, wrongChange, wrongLogin, wrongChange, wrongDelete])
       mixedStatuses.push((await attempt()).statusCode);
-    assert.deepEqual(mixedStatuses, [401, 403, 401, 403, 401, 429]);
-    summary.push('DELETE /users/me: same count, 12 concurrent -> 5 scrypt checks');
+    assert.deepEqual(mixedStatuses, [401, 403, 403, 401, 403, 429]);
+    summary.push('DELETE /users/me and change-password: same count, 12 concurrent -> 5 scrypt checks');
   });
 
   test('sign-in requests are limited per IP with 429 and Retry-After; another IP is unaffected', async () => {

@@ -93,6 +93,31 @@ export function createAccountSecurityRepository(db: Kysely<Database>) {
     },
 
     /**
+     * A signed-in password change: sets the hash, ends every session but the one that asked, and spends any pending
+     * reset link, in one transaction (ASVS 7.4.3: the other sessions end when the password changes).
+     */
+    async changePassword(userId: string, passwordHash: string, keptSessionId: string, now: number) {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('users')
+          .set({ passwordHash, updatedAt: now })
+          .where('id', '=', userId)
+          .execute();
+        await trx
+          .deleteFrom('sessions')
+          .where('userId', '=', userId)
+          .where('id', '!=', keptSessionId)
+          .execute();
+        await trx
+          .updateTable('passwordResets')
+          .set({ usedAt: now })
+          .where('userId', '=', userId)
+          .where('usedAt', 'is', null)
+          .execute();
+      });
+    },
+
+    /**
      * Counts one password attempt of an account from a source and answers the count including it, with the start of
      * its window. One upsert does the increment and the read, so concurrent attempts each see a different count and
      * at most the limit of them get past it. Windows that have ended are deleted first: the table only ever holds

@@ -14,6 +14,7 @@ import { signedInUser } from '../../plugins/app/authentication.js';
 import { attemptKeyOfName, attemptKeyOfUser } from '../../plugins/app/users-repository.js';
 import { checkPasswordAttempt, sourceOfAttempt } from '../../services/password-attempts.js';
 import {
+  ChangePasswordBody,
   ForgotPasswordBody,
   LoginBody,
   LoginResponse,
@@ -31,6 +32,7 @@ import type { UserRow } from '../../db/schema.js';
 
 const RESET_TOKEN_TTL_MS = 30 * 60_000;
 const INVALID_CREDENTIALS = 'Invalid username or password';
+const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect';
 
 function required(
   value: string | undefined,
@@ -317,6 +319,49 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       );
       if (!completed) throw new HttpError(400, 'This password reset link has already been used');
       return { message: 'Your password has been reset. Sign in with your new password.' };
+    },
+  );
+
+  app.post(
+    '/change-password',
+    {
+      config: authRateLimit,
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Change the password of the signed-in user; signs out every other session (the one asking stays)',
+        security: bearerAuth,
+        body: ChangePasswordBody,
+        response: { 200: Message },
+      },
+    },
+    async (request) => {
+      const user = signedInUser(request);
+      const { currentPassword, newPassword } = request.body;
+      const errors = collectFieldErrors([
+        ['currentPassword', currentPassword ? null : 'Current password is required'],
+        ['newPassword', required(newPassword, 'New password', passwordError)],
+      ]);
+      if (errors.length > 0) throw validationFailed(errors);
+      const attempt = { account: attemptKeyOfUser(user.id), source: sourceOfAttempt(request.ip) };
+      if (
+        !(await checkPasswordAttempt(app, attempt, () =>
+          app.passwords.verify(currentPassword, user.passwordHash),
+        ))
+      ) {
+        throw new HttpError(403, CURRENT_PASSWORD_INCORRECT, {
+          errors: [{ field: 'currentPassword', message: CURRENT_PASSWORD_INCORRECT }],
+        });
+      }
+      const passwordHash = await app.passwords.hash(newPassword);
+      await app.accountSecurityRepository.changePassword(
+        user.id,
+        passwordHash,
+        request.sessionId!,
+        app.now(),
+      );
+      return { message: 'Your password has been changed. Other sessions were signed out.' };
     },
   );
 };
