@@ -726,3 +726,87 @@ describe('POST /api/auth/change-password', () => {
     assert.deepEqual(response.json(), { message: 'Unauthorized' });
   });
 });
+
+describe('password reset abuse', () => {
+  const forgot = (app: Awaited<ReturnType<typeof buildTestApp>>['app'], email: string) =>
+    app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
+
+  test('at most 3 reset mails per account an hour; past it the same 202, and no mail or token', async () => {
+    const { app, dataDir, clock } = await buildTestApp();
+    const { user } = await signUp(app);
+    const answers = [];
+    for (let attempt = 0; attempt < 5; attempt += 1) answers.push(await forgot(app, user.email));
+    // Concurrent requests cannot slip past the count either.
+    answers.push(...(await Promise.all(Array.from({ length: 6 }, () => forgot(app, user.email)))));
+    for (const answer of answers) {
+      assert.equal(answer.statusCode, 202);
+      assert.deepEqual(answer.json(), answers[0]!.json());
+    }
+    await app.mailer.flush();
+    assert.equal((await readdir(path.join(dataDir, 'outbox'))).length, 3);
+    const tokens = await app.db.selectFrom('passwordResets').select('tokenHash').execute();
+    assert.equal(tokens.length, 3);
+
+    clock.now += 60 * 60_000 + 1;
+    assert.equal((await forgot(app, user.email)).statusCode, 202);
+    await app.mailer.flush();
+    assert.equal((await readdir(path.join(dataDir, 'outbox'))).length, 4);
+    const { token } = await latestResetLink(dataDir);
+    const reset = await app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, password: 'N3w-Secret!' },
+    });
+    assert.equal(reset.statusCode, 200, reset.body);
+  });
+
+  test('a new reset link invalidates the older ones: one live link per account', async () => {
+    const { app, dataDir, clock } = await buildTestApp();
+    const { user } = await signUp(app);
+    const links = [];
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      await forgot(app, user.email);
+      await app.mailer.flush();
+      links.push((await latestResetLink(dataDir)).token);
+      // The outbox names sort by sending time; a millisecond apart keeps "latest" unambiguous.
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      clock.now += 1000;
+    }
+    assert.equal(new Set(links).size, 3);
+    for (const older of links.slice(0, 2)) {
+      const refused = await app.inject({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        payload: { token: older, password: 'N3w-Secret!' },
+      });
+      assert.equal(refused.statusCode, 400, older);
+      assert.match(refused.json().message, /expired/);
+    }
+    const newest = await app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token: links[2], password: 'N3w-Secret!' },
+    });
+    assert.equal(newest.statusCode, 200, newest.body);
+  });
+
+  test('the mail text is single-line where it holds the account name', async () => {
+    const { app, dataDir } = await buildTestApp();
+    const name = 'Eve Il\r\nBcc: everyone@example.com\n\nClick https://evil.example/\u2028now\u202e';
+    const registered = await app.inject({
+      method: 'POST',
+      url: '/api/auth/register/user',
+      payload: { username: 'multiLine', email: 'multi@example.com', password: 'Secret12!', name },
+    });
+    assert.equal(registered.statusCode, 201, registered.body);
+    await forgot(app, 'multi@example.com');
+    await app.mailer.flush();
+    const { text } = await latestResetLink(dataDir);
+    const body = text.split('\r\n\r\n').slice(1).join('\r\n\r\n');
+    const lines = body.split(/\r\n|\n|\r|\u2028|\u2029/);
+    assert.equal(lines[0], 'Hello Eve Il Bcc: everyone@example.com Click https://evil.example/ now,');
+    assert.equal(lines.filter((line) => line.startsWith('Bcc:')).length, 0);
+    assert.equal(lines.filter((line) => line.startsWith('Click')).length, 0);
+    assert.doesNotMatch(text, /[\u202a-\u202e]/);
+  });
+});

@@ -33,21 +33,44 @@ export function createAccountSecurityRepository(db: Kysely<Database>) {
       await db.deleteFrom('sessions').where('userId', '=', userId).where('expiresAt', '<=', now).execute();
     },
 
-    async createPasswordReset(reset: {
-      tokenHash: string;
-      userId: string;
-      createdAt: number;
-      expiresAt: number;
-    }): Promise<void> {
+    /**
+     * Stores a reset token unless the account already had `limit.perAccount` of them inside `limit.windowMs`, and
+     * makes it the only live one: older tokens expire now. The token is inserted before the count is read, so
+     * concurrent requests cannot all see the old count (each count includes its own row and every earlier one).
+     * Rows older than the window are deleted first, so an account never holds more than the limit.
+     */
+    async issuePasswordReset(
+      reset: { tokenHash: string; userId: string; createdAt: number; expiresAt: number },
+      limit: { perAccount: number; windowMs: number },
+    ): Promise<boolean> {
+      const windowStart = reset.createdAt - limit.windowMs;
       await db
         .deleteFrom('passwordResets')
         .where('userId', '=', reset.userId)
-        .where((eb) => eb.or([eb('expiresAt', '<=', reset.createdAt), eb('usedAt', 'is not', null)]))
+        .where('createdAt', '<=', windowStart)
         .execute();
       await db
         .insertInto('passwordResets')
         .values({ ...reset, usedAt: null })
         .execute();
+      const { issued } = await db
+        .selectFrom('passwordResets')
+        .select((eb) => eb.fn.countAll<number>().as('issued'))
+        .where('userId', '=', reset.userId)
+        .where('createdAt', '>', windowStart)
+        .executeTakeFirstOrThrow();
+      if (Number(issued) > limit.perAccount) {
+        await db.deleteFrom('passwordResets').where('tokenHash', '=', reset.tokenHash).execute();
+        return false;
+      }
+      await db
+        .updateTable('passwordResets')
+        .set({ expiresAt: reset.createdAt })
+        .where('userId', '=', reset.userId)
+        .where('tokenHash', '!=', reset.tokenHash)
+        .where('expiresAt', '>', reset.createdAt)
+        .execute();
+      return true;
     },
 
     async findPasswordReset(tokenHash: string) {

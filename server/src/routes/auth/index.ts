@@ -9,6 +9,7 @@ import {
   usernameError,
 } from '../../lib/account-rules.js';
 import { HttpError, validationFailed } from '../../lib/http-errors.js';
+import { singleLine } from '../../lib/mailer.js';
 import { newId } from '../../lib/ids.js';
 import { signedInUser } from '../../plugins/app/authentication.js';
 import { attemptKeyOfName, attemptKeyOfUser } from '../../plugins/app/users-repository.js';
@@ -31,6 +32,9 @@ import { UserEnvelope, toUserJson } from '../../schemas/user.js';
 import type { UserRow } from '../../db/schema.js';
 
 const RESET_TOKEN_TTL_MS = 30 * 60_000;
+/** Reset mails per account per hour: enough for a lost mail or two, too few to flood a mailbox. */
+const RESET_MAILS_PER_ACCOUNT = 3;
+const RESET_MAIL_WINDOW_MS = 3600_000;
 const INVALID_CREDENTIALS = 'Invalid username or password';
 const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect';
 
@@ -261,26 +265,32 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (user) {
         const token = randomBytes(32).toString('base64url');
         const now = app.now();
-        await app.accountSecurityRepository.createPasswordReset({
-          tokenHash: hashResetToken(token),
-          userId: user.id,
-          createdAt: now,
-          expiresAt: now + RESET_TOKEN_TTL_MS,
-        });
-        const link = `${app.config.appUrl}/auth/reset-password?token=${token}`;
-        app.mailer.send({
-          to: user.email,
-          subject: 'Reset your Time Wallet password',
-          text: [
-            `Hello ${user.name},`,
-            '',
-            'Someone asked to reset the password of your Time Wallet account. Open this link within 30 minutes to choose a new one:',
-            '',
-            link,
-            '',
-            'If it was not you, ignore this mail: your password stays as it is.',
-          ].join('\n'),
-        });
+        // Past the limit the answer stays the same 202, so it tells nothing about the account.
+        const issued = await app.accountSecurityRepository.issuePasswordReset(
+          {
+            tokenHash: hashResetToken(token),
+            userId: user.id,
+            createdAt: now,
+            expiresAt: now + RESET_TOKEN_TTL_MS,
+          },
+          { perAccount: RESET_MAILS_PER_ACCOUNT, windowMs: RESET_MAIL_WINDOW_MS },
+        );
+        if (issued) {
+          const link = `${app.config.appUrl}/auth/reset-password?token=${token}`;
+          app.mailer.send({
+            to: user.email,
+            subject: 'Reset your Time Wallet password',
+            text: [
+              `Hello ${singleLine(user.name)},`,
+              '',
+              'Someone asked to reset the password of your Time Wallet account. Open this link within 30 minutes to choose a new one:',
+              '',
+              singleLine(link),
+              '',
+              'If it was not you, ignore this mail: your password stays as it is.',
+            ].join('\n'),
+          });
+        }
       }
       return reply.code(202).send({
         message: 'If an account exists for that email, a link to reset the password has been sent.',
