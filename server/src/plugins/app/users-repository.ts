@@ -70,6 +70,15 @@ export function createUsersRepository(db: Kysely<Database>) {
 
     async delete(id: string): Promise<void> {
       await db.transaction().execute(async (trx) => {
+        const names = await trx
+          .selectFrom('users')
+          .select(['usernameKey', 'emailKey'])
+          .where('id', '=', id)
+          .executeTakeFirst();
+        // Attempt counters under every key that names the account: its id, and its names typed before it existed.
+        const attemptKeys = [attemptKeyOfUser(id)];
+        if (names) attemptKeys.push(attemptKeyOfName(names.usernameKey), attemptKeyOfName(names.emailKey));
+        await trx.deleteFrom('signInThrottle').where('accountKey', 'in', attemptKeys).execute();
         // Explicit deletes keep removal complete even where foreign keys are not enforced.
         for (const table of [
           'analyticsSnapshots',

@@ -131,6 +131,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         });
       }
       await app.usersRepository.delete(user.id);
+      await app.mailer.deleteMailsTo(user.email);
       return reply.code(204).send();
     },
   );
