@@ -46,8 +46,11 @@ export function singleLine(value: string): string {
   return value.replace(NOT_SINGLE_LINE, ' ').trim();
 }
 
-/** Names start with the sending time, so they sort oldest first, then carry a tag of the recipient. */
-const OUTBOX_FILE = /^(\d{4}-\d\d-\d\dT\d\d)-(\d\d)-(\d\d)-(\d{3})Z-([0-9a-f]{16})-[0-9a-f]{8}\.eml$/;
+/**
+ * Names start with the sending time, so they sort oldest first, then carry a tag of the recipient (files written
+ * before the tag existed have none: they are pruned like the others but cannot be found by address).
+ */
+const OUTBOX_FILE = /^(\d{4}-\d\d-\d\dT\d\d)-(\d\d)-(\d\d)-(\d{3})Z-(?:([0-9a-f]{16})-)?[0-9a-f]{8}\.eml$/;
 
 const recipientTag = (address: string) =>
   createHash('sha256').update(address.trim().toLowerCase()).digest('hex').slice(0, 16);

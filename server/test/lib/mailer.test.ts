@@ -65,12 +65,16 @@ describe('mailer', () => {
     await mkdir(dir, { recursive: true });
     // Eight days old, in the outbox's own naming; and a file the outbox did not write, which it leaves alone.
     const stale = '2026-03-03T15-00-00-000Z-0123456789abcdef-01234567.eml';
+    const staleUntagged = '2026-03-03T16-00-00-000Z-89abcdef.eml';
     await writeFile(path.join(dir, stale), 'old');
+    await writeFile(path.join(dir, staleUntagged), 'old, named before recipient tags');
     await writeFile(path.join(dir, 'notes.txt'), 'kept');
 
     mailer.send(mail('first@example.com', 1));
     await mailer.flush();
-    assert.deepEqual((await readdir(dir)).includes(stale), false, 'an 8-day-old mail is pruned');
+    const afterFirst = await readdir(dir);
+    assert.equal(afterFirst.includes(stale), false, 'an 8-day-old mail is pruned');
+    assert.equal(afterFirst.includes(staleUntagged), false, 'an 8-day-old mail without a tag is pruned');
     for (let index = 2; index <= 6; index += 1) {
       mailer.send(mail(`user${index}@example.com`, index));
       await mailer.flush();
