@@ -21,7 +21,10 @@ export interface RateLimitConfig {
   authPerMinute: number;
   /** Health checks per minute per IP, counted apart so probes and API traffic never crowd each other out. */
   healthPerMinute: number;
-  /** Failed logins per account inside the window before it answers 429. */
+  /**
+   * Failed password checks (sign-in, account deletion, password change) per account and source address inside the
+   * window, which starts at the first of them; the next attempt answers 429 until the window ends.
+   */
   loginFailuresPerAccount: number;
   loginFailureWindowMs: number;
   /** 'memory' keeps IP counters per process; 'database' shares them between instances through the database. */

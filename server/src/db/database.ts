@@ -15,6 +15,7 @@ import type { DatabaseConfig } from '../config.js';
 import { LruCache } from '../lib/lru-cache.js';
 import * as initial from './migrations/0001-initial.js';
 import * as eventsOverlapIndex from './migrations/0002-events-overlap-index.js';
+import * as signInThrottle from './migrations/0003-sign-in-throttle.js';
 import type { Database } from './schema.js';
 
 export type DatabaseKind = DatabaseConfig['kind'];
@@ -93,6 +94,7 @@ export function createDatabase(config: DatabaseConfig): DatabaseHandle {
 export const migrations = {
   '0001-initial': initial,
   '0002-events-overlap-index': eventsOverlapIndex,
+  '0003-sign-in-throttle': signInThrottle,
 };
 
 export async function migrateToLatest(db: Kysely<Database>, schema?: string): Promise<void> {

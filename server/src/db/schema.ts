@@ -31,9 +31,12 @@ export interface PasswordResetsTable {
   usedAt: number | null;
 }
 
-export interface LoginFailuresTable {
+/** Password attempts of one account from one source inside the window that started at the first of them. */
+export interface SignInThrottleTable {
   accountKey: string;
-  failedAt: number;
+  source: string;
+  attempts: number;
+  windowStartedAt: number;
 }
 
 export interface RateLimitHitsTable {
@@ -95,7 +98,7 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   passwordResets: PasswordResetsTable;
-  loginFailures: LoginFailuresTable;
+  signInThrottle: SignInThrottleTable;
   rateLimitHits: RateLimitHitsTable;
   categories: CategoriesTable;
   tasks: TasksTable;

@@ -43,6 +43,11 @@ export const ResetPasswordBody = Type.Object(
   { additionalProperties: false },
 );
 
+export const ChangePasswordBody = Type.Object(
+  { currentPassword: Type.String({ maxLength: 200 }), newPassword: Type.String({ maxLength: 1000 }) },
+  { additionalProperties: false },
+);
+
 export const Message = Type.Object({ message: Type.String() });
 
 export const RegistrationResponse = Type.Object({ message: Type.String(), user: UserRef });

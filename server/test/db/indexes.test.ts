@@ -37,6 +37,19 @@ async function plansOf(run: () => Promise<unknown>): Promise<string[]> {
 const user = 'user-1';
 const from = Date.parse('2026-03-08T05:00:00Z');
 const to = Date.parse('2026-03-15T04:00:00Z');
+// A reset link names its account (foreign key).
+await repositories.usersRepository.create({
+  id: user,
+  username: 'someone',
+  email: 'someone@example.com',
+  passwordHash: 'scrypt$10$8$1$salt$key',
+  name: 'Some One',
+  profilePicture: '',
+  budgetHours: 8,
+  timeZone: 'UTC',
+  createdAt: from,
+  updatedAt: from,
+});
 const reads: Array<[string, () => Promise<unknown>, RegExp]> = [
   [
     'task list of a day',
@@ -81,9 +94,13 @@ const reads: Array<[string, () => Promise<unknown>, RegExp]> = [
     /autoindex_sessions/,
   ],
   [
-    'recent failed sign-ins of an account',
-    () => repositories.accountSecurityRepository.recentLoginFailures('someone', from),
-    /login_failures_account_time/,
+    'reset links an account was sent in the last hour',
+    () =>
+      repositories.accountSecurityRepository.issuePasswordReset(
+        { tokenHash: 'token-1', userId: user, createdAt: from, expiresAt: to },
+        { perAccount: 3, windowMs: 3600_000 },
+      ),
+    /password_resets_user_id/,
   ],
   [
     'an account by username or email',

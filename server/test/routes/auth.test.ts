@@ -602,3 +602,211 @@ describe('tokens and limits', () => {
     }
   });
 });
+
+describe('POST /api/auth/change-password', () => {
+  const changeWith = (
+    app: Awaited<ReturnType<typeof buildTestApp>>['app'],
+    headers: Record<string, string>,
+    payload: object,
+  ) => app.inject({ method: 'POST', url: '/api/auth/change-password', headers, payload });
+
+  test('changes the password, keeps this session and signs out every other one', async () => {
+    const { app, dataDir } = await buildTestApp();
+    const { user, headers, password } = await signUp(app);
+    const otherSessions = [];
+    for (let index = 0; index < 2; index += 1) {
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: user.username, password },
+      });
+      otherSessions.push({ authorization: `Bearer ${login.json().token}` });
+    }
+    // A reset link asked for before the change must not undo it.
+    await app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: user.email } });
+    await app.mailer.flush();
+    const { token: pendingReset } = await latestResetLink(dataDir);
+
+    const changed = await changeWith(app, headers, { currentPassword: password, newPassword: 'N3w-Secret!' });
+    assert.equal(changed.statusCode, 200, changed.body);
+    assert.deepEqual(changed.json(), {
+      message: 'Your password has been changed. Other sessions were signed out.',
+    });
+
+    const validate = (sessionHeaders: Record<string, string>) =>
+      app.inject({ method: 'GET', url: '/api/auth/validate', headers: sessionHeaders });
+    assert.equal((await validate(headers)).statusCode, 200);
+    for (const sessionHeaders of otherSessions)
+      assert.equal((await validate(sessionHeaders)).statusCode, 401);
+    const login = (attempt: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: user.username, password: attempt },
+      });
+    assert.equal((await login(password)).statusCode, 401);
+    assert.equal((await login('N3w-Secret!')).statusCode, 200);
+    const reset = await app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token: pendingReset, password: 'An0ther-One!' },
+    });
+    assert.equal(reset.statusCode, 400);
+    assert.equal((await login('N3w-Secret!')).statusCode, 200);
+  });
+
+  test('the new password follows the registration rules; nothing changes when it fails', async () => {
+    const { app } = await buildTestApp();
+    const { headers, password, user } = await signUp(app);
+    const cases: Array<[object, Array<{ field: string; message: string }>]> = [
+      [
+        { currentPassword: password, newPassword: 'Abcdefgh!' },
+        [{ field: 'newPassword', message: 'Password must contain at least one digit' }],
+      ],
+      [
+        { currentPassword: password, newPassword: 'Aa1!' },
+        [{ field: 'newPassword', message: 'Password must be at least 8 characters' }],
+      ],
+      [
+        { currentPassword: password, newPassword: '' },
+        [{ field: 'newPassword', message: 'New password is required' }],
+      ],
+      [
+        { currentPassword: '', newPassword: 'weak' },
+        [
+          { field: 'currentPassword', message: 'Current password is required' },
+          { field: 'newPassword', message: 'Password must be at least 8 characters' },
+        ],
+      ],
+    ];
+    for (const [payload, errors] of cases) {
+      const response = await changeWith(app, headers, payload);
+      assert.equal(response.statusCode, 400, JSON.stringify(payload));
+      assert.deepEqual(response.json(), { message: 'Validation failed', errors });
+    }
+    for (const payload of [{ currentPassword: password }, { newPassword: 'N3w-Secret!' }, {}]) {
+      const response = await changeWith(app, headers, payload);
+      assert.equal(response.statusCode, 400, JSON.stringify(payload));
+      assert.equal(response.json().message, 'Validation failed');
+    }
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: user.username, password },
+    });
+    assert.equal(login.statusCode, 200);
+  });
+
+  test('a wrong current password is 403, counts as a failed attempt, and past the limit answers 429', async () => {
+    const { app } = await buildTestApp();
+    const { headers, password } = await signUp(app);
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const wrong = await changeWith(app, headers, {
+        currentPassword: 'Wrong123!',
+        newPassword: 'N3w-Secret!',
+      });
+      assert.equal(wrong.statusCode, 403);
+      assert.deepEqual(wrong.json(), {
+        message: 'Current password is incorrect',
+        errors: [{ field: 'currentPassword', message: 'Current password is incorrect' }],
+      });
+    }
+    const locked = await changeWith(app, headers, { currentPassword: password, newPassword: 'N3w-Secret!' });
+    assert.equal(locked.statusCode, 429);
+    assert.equal(locked.headers['retry-after'], String(15 * 60));
+    assert.equal(typeof locked.json().message, 'string');
+    // The session itself is untouched.
+    assert.equal((await app.inject({ method: 'GET', url: '/api/auth/me', headers })).statusCode, 200);
+  });
+
+  test('needs a session', async () => {
+    const { app } = await buildTestApp();
+    const response = await changeWith(app, {}, { currentPassword: 'Passw0rd!', newPassword: 'N3w-Secret!' });
+    assert.equal(response.statusCode, 401);
+    assert.deepEqual(response.json(), { message: 'Unauthorized' });
+  });
+});
+
+describe('password reset abuse', () => {
+  const forgot = (app: Awaited<ReturnType<typeof buildTestApp>>['app'], email: string) =>
+    app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
+
+  test('at most 3 reset mails per account an hour; past it the same 202, and no mail or token', async () => {
+    const { app, dataDir, clock } = await buildTestApp();
+    const { user } = await signUp(app);
+    const answers = [];
+    for (let attempt = 0; attempt < 5; attempt += 1) answers.push(await forgot(app, user.email));
+    // Concurrent requests cannot slip past the count either.
+    answers.push(...(await Promise.all(Array.from({ length: 6 }, () => forgot(app, user.email)))));
+    for (const answer of answers) {
+      assert.equal(answer.statusCode, 202);
+      assert.deepEqual(answer.json(), answers[0]!.json());
+    }
+    await app.mailer.flush();
+    assert.equal((await readdir(path.join(dataDir, 'outbox'))).length, 3);
+    const tokens = await app.db.selectFrom('passwordResets').select('tokenHash').execute();
+    assert.equal(tokens.length, 3);
+
+    clock.now += 60 * 60_000 + 1;
+    assert.equal((await forgot(app, user.email)).statusCode, 202);
+    await app.mailer.flush();
+    assert.equal((await readdir(path.join(dataDir, 'outbox'))).length, 4);
+    const { token } = await latestResetLink(dataDir);
+    const reset = await app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, password: 'N3w-Secret!' },
+    });
+    assert.equal(reset.statusCode, 200, reset.body);
+  });
+
+  test('a new reset link invalidates the older ones: one live link per account', async () => {
+    const { app, dataDir, clock } = await buildTestApp();
+    const { user } = await signUp(app);
+    const links = [];
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      await forgot(app, user.email);
+      await app.mailer.flush();
+      links.push((await latestResetLink(dataDir)).token);
+      // The outbox names sort by sending time; a millisecond apart keeps "latest" unambiguous.
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      clock.now += 1000;
+    }
+    assert.equal(new Set(links).size, 3);
+    for (const older of links.slice(0, 2)) {
+      const refused = await app.inject({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        payload: { token: older, password: 'N3w-Secret!' },
+      });
+      assert.equal(refused.statusCode, 400, older);
+      assert.match(refused.json().message, /expired/);
+    }
+    const newest = await app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token: links[2], password: 'N3w-Secret!' },
+    });
+    assert.equal(newest.statusCode, 200, newest.body);
+  });
+
+  test('the mail text is single-line where it holds the account name', async () => {
+    const { app, dataDir } = await buildTestApp();
+    const name = 'Eve Il\r\nBcc: everyone@example.com\n\nClick https://evil.example/\u2028now\u202e';
+    const registered = await app.inject({
+      method: 'POST',
+      url: '/api/auth/register/user',
+      payload: { username: 'multiLine', email: 'multi@example.com', password: 'Secret12!', name },
+    });
+    assert.equal(registered.statusCode, 201, registered.body);
+    await forgot(app, 'multi@example.com');
+    await app.mailer.flush();
+    const { text } = await latestResetLink(dataDir);
+    const body = text.split('\r\n\r\n').slice(1).join('\r\n\r\n');
+    const lines = body.split(/\r\n|\n|\r|\u2028|\u2029/);
+    assert.equal(lines[0], 'Hello Eve Il Bcc: everyone@example.com Click https://evil.example/ now,');
+    assert.equal(lines.filter((line) => line.startsWith('Bcc:')).length, 0);
+    assert.equal(lines.filter((line) => line.startsWith('Click')).length, 0);
+    assert.doesNotMatch(text, /[\u202a-\u202e]/);
+  });
+});

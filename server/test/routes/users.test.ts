@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { describe, test } from 'node:test';
 import { buildTestApp, signUp } from '../helpers.js';
 
@@ -158,5 +160,41 @@ describe('/api/users/me', () => {
       },
     });
     assert.equal(reRegister.statusCode, 201);
+  });
+
+  test('deleting the account also removes its outbox mails and its password-attempt counts', async () => {
+    const { app, dataDir } = await buildTestApp();
+    const login = (username: string, password: string, remoteAddress: string) =>
+      app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password }, remoteAddress });
+    // Guesses at the name before the account existed, then at the account from two addresses.
+    await login('leavingSoon', 'Wr0ng-1!', '203.0.113.1');
+    const owner = await signUp(app, { username: 'leavingSoon' });
+    const other = await signUp(app);
+    await login(owner.user.username, 'Wr0ng-2!', '203.0.113.2');
+    await login(owner.user.email, 'Wr0ng-3!', '203.0.113.3');
+    await login(other.user.username, 'Wr0ng-4!', '203.0.113.2');
+    for (const email of [owner.user.email, other.user.email.toUpperCase(), owner.user.email.toUpperCase()])
+      await app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
+    await app.mailer.flush();
+    const outbox = path.join(dataDir, 'outbox');
+    const recipients = async () => {
+      const files = await readdir(outbox);
+      const texts = await Promise.all(files.map((file) => readFile(path.join(outbox, file), 'utf8')));
+      return texts.map((text) => /^To: (.*)$/m.exec(text)?.[1]).sort();
+    };
+    assert.deepEqual(await recipients(), [owner.user.email, owner.user.email, other.user.email].sort());
+    const attemptRows = () =>
+      app.db.selectFrom('signInThrottle').select(['accountKey', 'source']).orderBy('accountKey').execute();
+    assert.equal((await attemptRows()).length, 4);
+
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: '/api/users/me',
+      headers: owner.headers,
+      payload: { password: owner.password },
+    });
+    assert.equal(deleted.statusCode, 204);
+    assert.deepEqual(await recipients(), [other.user.email]);
+    assert.deepEqual(await attemptRows(), [{ accountKey: `user:${other.user.id}`, source: '203.0.113.2' }]);
   });
 });

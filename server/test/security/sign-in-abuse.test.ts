@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { after, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { PRODUCTION_PASSWORD_HASH_COST } from '../../src/config.js';
+import { sourceOfAttempt } from '../../src/services/password-attempts.js';
 import { signUp } from '../helpers.js';
 import { buildSecurityApp, report } from './support.js';
 
@@ -22,6 +23,21 @@ function observable(response: { statusCode: number; headers: Record<string, unkn
   return { statusCode: response.statusCode, headers, body: response.body };
 }
 
+/** Counts every scrypt verification the routes start, known account or not. */
+function countPasswordChecks(app: FastifyInstance): { count: number } {
+  const counter = { count: 0 };
+  const { verify, verifyAgainstNobody } = app.passwords;
+  app.passwords.verify = (password, hash) => {
+    counter.count += 1;
+    return verify(password, hash);
+  };
+  app.passwords.verifyAgainstNobody = (password) => {
+    counter.count += 1;
+    return verifyAgainstNobody(password);
+  };
+  return counter;
+}
+
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -29,33 +45,195 @@ const median = (values: number[]) => {
 };
 
 describe('sign-in abuse', () => {
-  test('failed logins lock the account (not the IP) with 429 and Retry-After, known account or not', async () => {
+  test('failed logins lock the account for that address with 429 and Retry-After, known account or not', async () => {
     const { app } = await buildSecurityApp({ rateLimit: { loginFailuresPerAccount: 5 } });
     const known = await signUp(app);
     const answers = [];
     for (const [index, username] of [known.user.username, 'noSuchAccount'].entries()) {
-      // Each guess from another address: the per-account lock does not depend on the IP.
+      // One address per account, so the per-IP counters in the headers read the same for both.
+      const stranger = `203.0.113.${index + 1}`;
       for (let attempt = 0; attempt < 5; attempt += 1) {
-        const failure = await login(app, { username, password: 'Wr0ng-guess' }, `203.0.113.${attempt + 1}`);
+        const failure = await login(app, { username, password: 'Wr0ng-guess' }, stranger);
         assert.equal(failure.statusCode, 401, failure.body);
       }
-      // A fresh address each, so the per-IP counters in the headers read the same.
-      const locked = await login(app, { username, password: known.password }, `203.0.113.${90 + index}`);
+      const locked = await login(app, { username, password: known.password }, stranger);
       assert.equal(locked.statusCode, 429, locked.body);
-      assert.ok(Number(locked.headers['retry-after']) > 0, String(locked.headers['retry-after']));
+      assert.equal(locked.headers['retry-after'], String(15 * 60));
       assert.equal(typeof locked.json().message, 'string');
       answers.push(observable(locked));
     }
     // The lock tells nothing about whether the account exists.
     assert.deepEqual(answers[0], answers[1]);
-    // Another account from the same addresses is not affected.
+    // The stranger's failures do not keep the owner out: from the owner's own address the password still works.
+    const owner = await login(
+      app,
+      { username: known.user.username, password: known.password },
+      '198.51.100.20',
+    );
+    assert.equal(owner.statusCode, 200, owner.body);
+    // Another account from the locked address is not affected either.
     const other = await signUp(app);
     assert.equal(
       (await login(app, { username: other.user.username, password: other.password }, '203.0.113.1'))
         .statusCode,
       200,
     );
-    summary.push('per-account lock after 5 failures -> 429 + Retry-After');
+    summary.push(
+      'per-account-and-address lock after 5 failures -> 429 + Retry-After; the owner elsewhere signs in',
+    );
+  });
+
+  test('concurrent wrong passwords are counted before the hash: 12 at once, limit 5, at most 5 scrypt checks', async () => {
+    const { app } = await buildSecurityApp({ rateLimit: { loginFailuresPerAccount: 5 } });
+    const checks = countPasswordChecks(app);
+    const known = await signUp(app);
+    checks.count = 0;
+    for (const username of [known.user.username, 'ghostOfNobody']) {
+      const before = checks.count;
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, () => login(app, { username, password: 'Wr0ng-guess!' }, '203.0.113.50')),
+      );
+      const statuses = answers.map((answer) => answer.statusCode).sort();
+      assert.deepEqual(statuses, [...Array(5).fill(401), ...Array(7).fill(429)], username);
+      assert.equal(checks.count - before, 5, `${username}: scrypt checks`);
+      for (const answer of answers.filter((one) => one.statusCode === 429))
+        assert.ok(Number(answer.headers['retry-after']) > 0);
+    }
+    summary.push(
+      '12 concurrent wrong passwords, limit 5: 5 scrypt checks, 7 x 429 (known and unknown account)',
+    );
+  });
+
+  test('the account is counted whichever of its names is typed', async () => {
+    const { app } = await buildSecurityApp({ rateLimit: { loginFailuresPerAccount: 5 } });
+    const known = await signUp(app);
+    const address = '203.0.113.60';
+    for (const payload of [
+      { username: known.user.username, password: 'Wr0ng-1!' },
+      { username: known.user.username.toUpperCase(), password: 'Wr0ng-2!' },
+      { email: known.user.email, password: 'Wr0ng-3!' },
+      { username: known.user.email.toUpperCase(), password: 'Wr0ng-4!' },
+      { email: ` ${known.user.email} `, password: 'Wr0ng-5!' },
+    ]) {
+      assert.equal((await login(app, payload, address)).statusCode, 401, JSON.stringify(payload));
+    }
+    for (const payload of [
+      { username: known.user.username, password: known.password },
+      { email: known.user.email, password: known.password },
+    ]) {
+      assert.equal((await login(app, payload, address)).statusCode, 429, JSON.stringify(payload));
+    }
+    summary.push('username and e-mail share one count (5, not 5 + 5)');
+  });
+
+  test('a success clears only its own address; a stranger cannot lock the owner out', async () => {
+    const { app } = await buildSecurityApp({ rateLimit: { loginFailuresPerAccount: 5 } });
+    const known = await signUp(app);
+    const [stranger, owner] = ['203.0.113.70', '198.51.100.70'];
+    const statuses = async (count: number, password: string, address: string) => {
+      const seen = [];
+      for (let attempt = 0; attempt < count; attempt += 1)
+        seen.push((await login(app, { username: known.user.username, password }, address)).statusCode);
+      return seen;
+    };
+    assert.deepEqual(await statuses(8, 'Wr0ng-guess!', stranger), [401, 401, 401, 401, 401, 429, 429, 429]);
+    // The owner mistypes four times, then gets it right: that clears the owner's count, not the stranger's.
+    assert.deepEqual(await statuses(4, 'Wr0ng-typo!', owner), [401, 401, 401, 401]);
+    assert.deepEqual(await statuses(1, known.password, owner), [200]);
+    assert.deepEqual(await statuses(6, 'Wr0ng-typo!', owner), [401, 401, 401, 401, 401, 429]);
+    assert.deepEqual(await statuses(1, known.password, stranger), [429]);
+  });
+
+  test('an IPv6 address counts as its /64: other addresses in the block share its count', async () => {
+    assert.equal(sourceOfAttempt('203.0.113.9'), '203.0.113.9');
+    assert.equal(sourceOfAttempt('::ffff:203.0.113.9'), '203.0.113.9');
+    assert.equal(sourceOfAttempt('2001:db8::1'), '2001:db8:0:0::/64');
+    assert.equal(sourceOfAttempt('2001:0DB8:0000:0000:ffff:1:2:3'), '2001:db8:0:0::/64');
+    assert.equal(sourceOfAttempt('2001:db8:1:2:3::'), '2001:db8:1:2::/64');
+    assert.equal(sourceOfAttempt('fe80::1%eth0'), 'fe80:0:0:0::/64');
+    const { app } = await buildSecurityApp({ rateLimit: { loginFailuresPerAccount: 5 } });
+    const known = await signUp(app);
+    for (let host = 1; host <= 5; host += 1) {
+      const failure = await login(
+        app,
+        { username: known.user.username, password: 'Wr0ng!' },
+        `2001:db8:7:7::${host}`,
+      );
+      assert.equal(failure.statusCode, 401);
+    }
+    const sameBlock = { username: known.user.username, password: known.password };
+    assert.equal((await login(app, sameBlock, '2001:db8:7:7:abcd::1')).statusCode, 429);
+    assert.equal((await login(app, sameBlock, '2001:db8:7:8::1')).statusCode, 200);
+    summary.push('IPv6 counted per /64');
+  });
+
+  test('account deletion and password change share the throttle, counted before their scrypt', async () => {
+    const { app } = await buildSecurityApp({ rateLimit: { loginFailuresPerAccount: 5 } });
+    const checks = countPasswordChecks(app);
+    const victim = await signUp(app);
+    const address = '203.0.113.80';
+    // A stolen token: 12 concurrent guesses at DELETE /users/me.
+    checks.count = 0;
+    const deletions = await Promise.all(
+      Array.from({ length: 12 }, (_, index) =>
+        app.inject({
+          method: 'DELETE',
+          url: '/api/users/me',
+          headers: victim.headers,
+          payload: { password: `Wr0ng-${index}!` },
+          remoteAddress: address,
+        }),
+      ),
+    );
+    assert.deepEqual(deletions.map((answer) => answer.statusCode).sort(), [
+      ...Array(5).fill(403),
+      ...Array(7).fill(429),
+    ]);
+    assert.equal(checks.count, 5);
+    const locked = deletions.find((answer) => answer.statusCode === 429)!;
+    assert.ok(Number(locked.headers['retry-after']) > 0);
+    assert.equal(typeof locked.json().message, 'string');
+    // The same count also stops sign-in and a password change from that address, even with the right password.
+    assert.equal(
+      (await login(app, { username: victim.user.username, password: victim.password }, address)).statusCode,
+      429,
+    );
+    const change = await app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: victim.headers,
+      payload: { currentPassword: victim.password, newPassword: 'N3w-Passw0rd!' },
+      remoteAddress: address,
+    });
+    assert.equal(change.statusCode, 429, change.body);
+    assert.ok(Number(change.headers['retry-after']) > 0);
+    assert.equal(checks.count, 5);
+
+    // Mixed: sign-in, deletion and change-password failures from one address add up to one limit.
+    const other = await signUp(app);
+    const mixed = '203.0.113.81';
+    const wrongLogin = () => login(app, { username: other.user.username, password: 'Wr0ng!' }, mixed);
+    const wrongDelete = () =>
+      app.inject({
+        method: 'DELETE',
+        url: '/api/users/me',
+        headers: other.headers,
+        payload: { password: 'Wr0ng!' },
+        remoteAddress: mixed,
+      });
+    const wrongChange = () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/change-password',
+        headers: other.headers,
+        payload: { currentPassword: 'Wr0ng!', newPassword: 'N3w-Passw0rd!' },
+        remoteAddress: mixed,
+      });
+    const mixedStatuses = [];
+    for (const attempt of [wrongLogin, wrongDelete, wrongChange, wrongLogin, wrongChange, wrongDelete])
+      mixedStatuses.push((await attempt()).statusCode);
+    assert.deepEqual(mixedStatuses, [401, 403, 403, 401, 403, 429]);
+    summary.push('DELETE /users/me and change-password: same count, 12 concurrent -> 5 scrypt checks');
   });
 
   test('sign-in requests are limited per IP with 429 and Retry-After; another IP is unaffected', async () => {

@@ -108,6 +108,25 @@ export const ENDPOINTS: Endpoint[] = [
     body: 'json',
     valid: async (ctx) => ({ body: { token: await ctx.resetToken(), password: 'N3w-Passw0rd!' } }),
   },
+  {
+    method: 'POST',
+    url: '/api/auth/change-password',
+    protected: true,
+    body: 'json',
+    valid: (ctx) => ({ body: { currentPassword: ctx.actor.password, newPassword: 'N3w-Passw0rd!' } }),
+    // Refused before the password check, so none of them counts as a password attempt (a stored row).
+    invalid: [
+      { name: 'new password too short', request: { body: { currentPassword: 'x', newPassword: 'Aa1!' } } },
+      {
+        name: 'new password without a digit',
+        request: { body: { currentPassword: 'x', newPassword: 'Abcdefgh!' } },
+      },
+      {
+        name: 'empty current password',
+        request: { body: { currentPassword: '', newPassword: 'N3w-Passw0rd!' } },
+      },
+    ],
+  },
   // health
   { method: 'GET', url: '/api/health', protected: false, valid: () => ({}) },
   // users
@@ -520,7 +539,7 @@ const USER_TABLES = [
   'events',
   'analyticsSnapshots',
 ] as const;
-const ALL_TABLES = ['users', 'loginFailures', ...USER_TABLES] as const;
+const ALL_TABLES = ['users', 'signInThrottle', ...USER_TABLES] as const;
 
 const sortedRows = (rows: unknown[]) => rows.map((row) => JSON.stringify(row)).sort();
 

@@ -1,7 +1,7 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema.js';
 
-/** Sessions, password-reset tokens and failed-login counters: the rows that decide who may act as a user. */
+/** Sessions, password-reset tokens and password-attempt counters: the rows that decide who may act as a user. */
 export function createAccountSecurityRepository(db: Kysely<Database>) {
   return {
     async createSession(session: {
@@ -33,21 +33,44 @@ export function createAccountSecurityRepository(db: Kysely<Database>) {
       await db.deleteFrom('sessions').where('userId', '=', userId).where('expiresAt', '<=', now).execute();
     },
 
-    async createPasswordReset(reset: {
-      tokenHash: string;
-      userId: string;
-      createdAt: number;
-      expiresAt: number;
-    }): Promise<void> {
+    /**
+     * Stores a reset token unless the account already had `limit.perAccount` of them inside `limit.windowMs`, and
+     * makes it the only live one: older tokens expire now. The token is inserted before the count is read, so
+     * concurrent requests cannot all see the old count (each count includes its own row and every earlier one).
+     * Rows older than the window are deleted first, so an account never holds more than the limit.
+     */
+    async issuePasswordReset(
+      reset: { tokenHash: string; userId: string; createdAt: number; expiresAt: number },
+      limit: { perAccount: number; windowMs: number },
+    ): Promise<boolean> {
+      const windowStart = reset.createdAt - limit.windowMs;
       await db
         .deleteFrom('passwordResets')
         .where('userId', '=', reset.userId)
-        .where((eb) => eb.or([eb('expiresAt', '<=', reset.createdAt), eb('usedAt', 'is not', null)]))
+        .where('createdAt', '<=', windowStart)
         .execute();
       await db
         .insertInto('passwordResets')
         .values({ ...reset, usedAt: null })
         .execute();
+      const { issued } = await db
+        .selectFrom('passwordResets')
+        .select((eb) => eb.fn.countAll<number>().as('issued'))
+        .where('userId', '=', reset.userId)
+        .where('createdAt', '>', windowStart)
+        .executeTakeFirstOrThrow();
+      if (Number(issued) > limit.perAccount) {
+        await db.deleteFrom('passwordResets').where('tokenHash', '=', reset.tokenHash).execute();
+        return false;
+      }
+      await db
+        .updateTable('passwordResets')
+        .set({ expiresAt: reset.createdAt })
+        .where('userId', '=', reset.userId)
+        .where('tokenHash', '!=', reset.tokenHash)
+        .where('expiresAt', '>', reset.createdAt)
+        .execute();
+      return true;
     },
 
     async findPasswordReset(tokenHash: string) {
@@ -92,31 +115,67 @@ export function createAccountSecurityRepository(db: Kysely<Database>) {
       });
     },
 
-    async recentLoginFailures(
+    /**
+     * A signed-in password change: sets the hash, ends every session but the one that asked, and spends any pending
+     * reset link, in one transaction (ASVS 7.4.3: the other sessions end when the password changes).
+     */
+    async changePassword(userId: string, passwordHash: string, keptSessionId: string, now: number) {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('users')
+          .set({ passwordHash, updatedAt: now })
+          .where('id', '=', userId)
+          .execute();
+        await trx
+          .deleteFrom('sessions')
+          .where('userId', '=', userId)
+          .where('id', '!=', keptSessionId)
+          .execute();
+        await trx
+          .updateTable('passwordResets')
+          .set({ usedAt: now })
+          .where('userId', '=', userId)
+          .where('usedAt', 'is', null)
+          .execute();
+      });
+    },
+
+    /**
+     * Counts one password attempt of an account from a source and answers the count including it, with the start of
+     * its window. One upsert does the increment and the read, so concurrent attempts each see a different count and
+     * at most the limit of them get past it. Windows that have ended are deleted first: the table only ever holds
+     * the attempts of the last window.
+     */
+    async countPasswordAttempt(
       accountKey: string,
-      since: number,
-    ): Promise<{ count: number; oldest: number | null }> {
+      source: string,
+      now: number,
+      windowMs: number,
+    ): Promise<{ attempts: number; windowStartedAt: number }> {
+      const windowEnded = now - windowMs;
+      await db.deleteFrom('signInThrottle').where('windowStartedAt', '<=', windowEnded).execute();
+      // The CASE covers a row whose window ended between the delete and this statement.
       const row = await db
-        .selectFrom('loginFailures')
-        .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min<number>('failedAt').as('oldest')])
-        .where('accountKey', '=', accountKey)
-        .where('failedAt', '>', since)
+        .insertInto('signInThrottle')
+        .values({ accountKey, source, attempts: 1, windowStartedAt: now })
+        .onConflict((conflict) =>
+          conflict.columns(['accountKey', 'source']).doUpdateSet({
+            attempts: sql<number>`case when sign_in_throttle.window_started_at <= ${windowEnded} then 1 else sign_in_throttle.attempts + 1 end`,
+            windowStartedAt: sql<number>`case when sign_in_throttle.window_started_at <= ${windowEnded} then ${now} else sign_in_throttle.window_started_at end`,
+          }),
+        )
+        .returning(['attempts', 'windowStartedAt'])
         .executeTakeFirstOrThrow();
-      return { count: Number(row.count), oldest: row.oldest === null ? null : Number(row.oldest) };
+      return { attempts: Number(row.attempts), windowStartedAt: Number(row.windowStartedAt) };
     },
 
-    async recordLoginFailure(accountKey: string, now: number, windowMs: number): Promise<void> {
-      // Guesses spread over many made-up names would otherwise leave rows behind forever.
-      const stale =
-        Math.random() < 0.02
-          ? db.deleteFrom('loginFailures')
-          : db.deleteFrom('loginFailures').where('accountKey', '=', accountKey);
-      await stale.where('failedAt', '<=', now - windowMs).execute();
-      await db.insertInto('loginFailures').values({ accountKey, failedAt: now }).execute();
-    },
-
-    async clearLoginFailures(accountKey: string): Promise<void> {
-      await db.deleteFrom('loginFailures').where('accountKey', '=', accountKey).execute();
+    /** After the right password: that source starts afresh; other sources keep their counts. */
+    async clearPasswordAttempts(accountKey: string, source: string): Promise<void> {
+      await db
+        .deleteFrom('signInThrottle')
+        .where('accountKey', '=', accountKey)
+        .where('source', '=', source)
+        .execute();
     },
   };
 }

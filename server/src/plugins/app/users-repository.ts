@@ -3,6 +3,13 @@ import type { Database, NewUserRow, UserRow, UsersTable } from '../../db/schema.
 
 export const accountKeyOf = (value: string) => value.trim().toLowerCase();
 
+/**
+ * The account password attempts are counted against: the user, whichever of username or email was typed, so the two
+ * do not give twice the guesses. A name that matches no account is counted under itself, so it is throttled alike.
+ */
+export const attemptKeyOfUser = (userId: string) => `user:${userId}`;
+export const attemptKeyOfName = (identifier: string) => `name:${accountKeyOf(identifier)}`;
+
 export function createUsersRepository(db: Kysely<Database>) {
   return {
     async findById(id: string): Promise<UserRow | undefined> {
@@ -63,6 +70,15 @@ export function createUsersRepository(db: Kysely<Database>) {
 
     async delete(id: string): Promise<void> {
       await db.transaction().execute(async (trx) => {
+        const names = await trx
+          .selectFrom('users')
+          .select(['usernameKey', 'emailKey'])
+          .where('id', '=', id)
+          .executeTakeFirst();
+        // Attempt counters under every key that names the account: its id, and its names typed before it existed.
+        const attemptKeys = [attemptKeyOfUser(id)];
+        if (names) attemptKeys.push(attemptKeyOfName(names.usernameKey), attemptKeyOfName(names.emailKey));
+        await trx.deleteFrom('signInThrottle').where('accountKey', 'in', attemptKeys).execute();
         // Explicit deletes keep removal complete even where foreign keys are not enforced.
         for (const table of [
           'analyticsSnapshots',

@@ -9,10 +9,13 @@ import {
   usernameError,
 } from '../../lib/account-rules.js';
 import { HttpError, validationFailed } from '../../lib/http-errors.js';
+import { singleLine } from '../../lib/mailer.js';
 import { newId } from '../../lib/ids.js';
 import { signedInUser } from '../../plugins/app/authentication.js';
-import { accountKeyOf } from '../../plugins/app/users-repository.js';
+import { attemptKeyOfName, attemptKeyOfUser } from '../../plugins/app/users-repository.js';
+import { checkPasswordAttempt, sourceOfAttempt } from '../../services/password-attempts.js';
 import {
+  ChangePasswordBody,
   ForgotPasswordBody,
   LoginBody,
   LoginResponse,
@@ -29,7 +32,11 @@ import { UserEnvelope, toUserJson } from '../../schemas/user.js';
 import type { UserRow } from '../../db/schema.js';
 
 const RESET_TOKEN_TTL_MS = 30 * 60_000;
+/** Reset mails per account per hour: enough for a lost mail or two, too few to flood a mailbox. */
+const RESET_MAILS_PER_ACCOUNT = 3;
+const RESET_MAIL_WINDOW_MS = 3600_000;
 const INVALID_CREDENTIALS = 'Invalid username or password';
+const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect';
 
 function required(
   value: string | undefined,
@@ -175,32 +182,18 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ]);
       if (errors.length > 0) throw validationFailed(errors);
 
-      const { loginFailuresPerAccount, loginFailureWindowMs } = app.config.rateLimit;
-      const accountKey = accountKeyOf(identifier);
-      const now = app.now();
-      const failures = await app.accountSecurityRepository.recentLoginFailures(
-        accountKey,
-        now - loginFailureWindowMs,
-      );
-      if (failures.count >= loginFailuresPerAccount) {
-        const retryAfterSeconds = Math.max(
-          1,
-          Math.ceil(((failures.oldest ?? now) + loginFailureWindowMs - now) / 1000),
-        );
-        throw new HttpError(429, 'Too many failed sign-in attempts for this account. Try again later.', {
-          headers: { 'retry-after': String(retryAfterSeconds) },
-        });
-      }
-
+      // The account is looked up first so the attempt counts against it whichever of its names was typed.
       const user = await app.usersRepository.findByLogin(identifier);
-      const passwordMatches = user
-        ? await app.passwords.verify(password, user.passwordHash)
-        : await app.passwords.verifyAgainstNobody(password);
-      if (!user || !passwordMatches) {
-        await app.accountSecurityRepository.recordLoginFailure(accountKey, now, loginFailureWindowMs);
-        throw new HttpError(401, INVALID_CREDENTIALS);
-      }
-      await app.accountSecurityRepository.clearLoginFailures(accountKey);
+      const attempt = {
+        account: user ? attemptKeyOfUser(user.id) : attemptKeyOfName(identifier),
+        source: sourceOfAttempt(request.ip),
+      };
+      const passwordMatches = await checkPasswordAttempt(app, attempt, () =>
+        user
+          ? app.passwords.verify(password, user.passwordHash)
+          : app.passwords.verifyAgainstNobody(password),
+      );
+      if (!user || !passwordMatches) throw new HttpError(401, INVALID_CREDENTIALS);
       const token = await app.startSession(user.id);
       return { message: 'Login successful', token, user: toUserJson(user) };
     },
@@ -272,26 +265,32 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (user) {
         const token = randomBytes(32).toString('base64url');
         const now = app.now();
-        await app.accountSecurityRepository.createPasswordReset({
-          tokenHash: hashResetToken(token),
-          userId: user.id,
-          createdAt: now,
-          expiresAt: now + RESET_TOKEN_TTL_MS,
-        });
-        const link = `${app.config.appUrl}/auth/reset-password?token=${token}`;
-        app.mailer.send({
-          to: user.email,
-          subject: 'Reset your Time Wallet password',
-          text: [
-            `Hello ${user.name},`,
-            '',
-            'Someone asked to reset the password of your Time Wallet account. Open this link within 30 minutes to choose a new one:',
-            '',
-            link,
-            '',
-            'If it was not you, ignore this mail: your password stays as it is.',
-          ].join('\n'),
-        });
+        // Past the limit the answer stays the same 202, so it tells nothing about the account.
+        const issued = await app.accountSecurityRepository.issuePasswordReset(
+          {
+            tokenHash: hashResetToken(token),
+            userId: user.id,
+            createdAt: now,
+            expiresAt: now + RESET_TOKEN_TTL_MS,
+          },
+          { perAccount: RESET_MAILS_PER_ACCOUNT, windowMs: RESET_MAIL_WINDOW_MS },
+        );
+        if (issued) {
+          const link = `${app.config.appUrl}/auth/reset-password?token=${token}`;
+          app.mailer.send({
+            to: user.email,
+            subject: 'Reset your Time Wallet password',
+            text: [
+              `Hello ${singleLine(user.name)},`,
+              '',
+              'Someone asked to reset the password of your Time Wallet account. Open this link within 30 minutes to choose a new one:',
+              '',
+              singleLine(link),
+              '',
+              'If it was not you, ignore this mail: your password stays as it is.',
+            ].join('\n'),
+          });
+        }
       }
       return reply.code(202).send({
         message: 'If an account exists for that email, a link to reset the password has been sent.',
@@ -330,6 +329,49 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       );
       if (!completed) throw new HttpError(400, 'This password reset link has already been used');
       return { message: 'Your password has been reset. Sign in with your new password.' };
+    },
+  );
+
+  app.post(
+    '/change-password',
+    {
+      config: authRateLimit,
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Change the password of the signed-in user; signs out every other session (the one asking stays)',
+        security: bearerAuth,
+        body: ChangePasswordBody,
+        response: { 200: Message },
+      },
+    },
+    async (request) => {
+      const user = signedInUser(request);
+      const { currentPassword, newPassword } = request.body;
+      const errors = collectFieldErrors([
+        ['currentPassword', currentPassword ? null : 'Current password is required'],
+        ['newPassword', required(newPassword, 'New password', passwordError)],
+      ]);
+      if (errors.length > 0) throw validationFailed(errors);
+      const attempt = { account: attemptKeyOfUser(user.id), source: sourceOfAttempt(request.ip) };
+      if (
+        !(await checkPasswordAttempt(app, attempt, () =>
+          app.passwords.verify(currentPassword, user.passwordHash),
+        ))
+      ) {
+        throw new HttpError(403, CURRENT_PASSWORD_INCORRECT, {
+          errors: [{ field: 'currentPassword', message: CURRENT_PASSWORD_INCORRECT }],
+        });
+      }
+      const passwordHash = await app.passwords.hash(newPassword);
+      await app.accountSecurityRepository.changePassword(
+        user.id,
+        passwordHash,
+        request.sessionId!,
+        app.now(),
+      );
+      return { message: 'Your password has been changed. Other sessions were signed out.' };
     },
   );
 };

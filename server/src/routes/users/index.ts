@@ -5,7 +5,9 @@ import { nameError } from '../../lib/account-rules.js';
 import { HttpError, validationFailed } from '../../lib/http-errors.js';
 import { canonicalTimeZone } from '../../lib/time-zone.js';
 import { signedInUser } from '../../plugins/app/authentication.js';
+import { attemptKeyOfUser } from '../../plugins/app/users-repository.js';
 import { bearerAuth } from '../../schemas/common.js';
+import { checkPasswordAttempt, sourceOfAttempt } from '../../services/password-attempts.js';
 import { toCategoryJson } from '../../schemas/category.js';
 import { toEventJson } from '../../schemas/event.js';
 import { toTaskJson } from '../../schemas/task.js';
@@ -119,12 +121,19 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const user = signedInUser(request);
-      if (!(await app.passwords.verify(request.body.password, user.passwordHash))) {
+      // The same throttle as sign-in, before the scrypt work: a token alone must not buy unlimited guesses.
+      const attempt = { account: attemptKeyOfUser(user.id), source: sourceOfAttempt(request.ip) };
+      if (
+        !(await checkPasswordAttempt(app, attempt, () =>
+          app.passwords.verify(request.body.password, user.passwordHash),
+        ))
+      ) {
         throw new HttpError(403, 'Password is incorrect', {
           errors: [{ field: 'password', message: 'Password is incorrect' }],
         });
       }
       await app.usersRepository.delete(user.id);
+      await app.mailer.deleteMailsTo(user.email);
       return reply.code(204).send();
     },
   );
