@@ -170,6 +170,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     jwtSecret: config.jwtSecret,
     tokenTtlSeconds: config.tokenTtlSeconds,
     passwordHashCost: config.passwordHashCost,
+    sessionIdleMinutes: config.sessionIdleMinutes,
   });
 
   await app.register(

@@ -32,6 +32,8 @@ export interface AppConfig {
   database: DatabaseConfig;
   jwtSecret: string;
   tokenTtlSeconds: number;
+  /** Minutes without a request after which a session ends; the shell's inactivity sign-out uses the same number. */
+  sessionIdleMinutes: number;
   corsOrigins: string[];
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -97,6 +99,27 @@ function integerFrom(value: string | undefined, fallback: number, name: string):
   return parsed;
 }
 
+function positiveIntegerFrom(value: string | undefined, fallback: number, name: string): number {
+  const parsed = integerFrom(value, fallback, name);
+  if (parsed === 0) throw new Error(`${name} must be a positive integer`);
+  return parsed;
+}
+
+/**
+ * The idle time-out's default, written once in a file the shell's start scripts read too (runtimeConfigFor in
+ * shell/packages/devkit/bin/lib.mjs), so the API and the browser's inactivity sign-out cannot drift apart. The path
+ * is the same from src/ (tsx) and dist/ (the build).
+ */
+export const DEFAULT_SESSION_IDLE_MINUTES = (() => {
+  const defaults = JSON.parse(readFileSync(new URL('../session-defaults.json', import.meta.url), 'utf8')) as {
+    idleMinutes?: unknown;
+  };
+  if (!Number.isInteger(defaults.idleMinutes) || Number(defaults.idleMinutes) <= 0) {
+    throw new Error('server/session-defaults.json must hold a positive integer idleMinutes');
+  }
+  return Number(defaults.idleMinutes);
+})();
+
 export function loadConfig(
   env: NodeJS.ProcessEnv = process.env,
   givenOverrides: Partial<AppConfig> = {},
@@ -127,6 +150,11 @@ export function loadConfig(
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.TRUST_PROXY === 'true',
     tokenTtlSeconds: integerFrom(env.TOKEN_TTL_SECONDS, 7 * 24 * 3600, 'TOKEN_TTL_SECONDS'),
+    sessionIdleMinutes: positiveIntegerFrom(
+      env.SESSION_IDLE_MINUTES,
+      DEFAULT_SESSION_IDLE_MINUTES,
+      'SESSION_IDLE_MINUTES',
+    ),
     passwordHashCost: PRODUCTION_PASSWORD_HASH_COST,
     requestTimeoutMs: 30_000,
     bodyLimitBytes: 100 * 1024,

@@ -14,6 +14,7 @@ import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import * as initial from './migrations/0001-initial.js';
 import * as eventsOverlapIndex from './migrations/0002-events-overlap-index.js';
+import * as sessionActivity from './migrations/0004-session-activity.js';
 import type { Database } from './schema.js';
 
 export type DatabaseKind = DatabaseConfig['kind'];
@@ -91,6 +92,7 @@ export function createDatabase(config: DatabaseConfig): DatabaseHandle {
 export const migrations = {
   '0001-initial': initial,
   '0002-events-overlap-index': eventsOverlapIndex,
+  '0004-session-activity': sessionActivity,
 };
 
 export async function migrateToLatest(db: Kysely<Database>, schema?: string): Promise<void> {

@@ -81,6 +81,11 @@ const reads: Array<[string, () => Promise<unknown>, RegExp]> = [
     /autoindex_sessions/,
   ],
   [
+    'the live sessions of a user',
+    () => repositories.accountSecurityRepository.listLiveSessions(user, from, from - 32 * 60_000),
+    /sessions_user_id/,
+  ],
+  [
     'recent failed sign-ins of an account',
     () => repositories.accountSecurityRepository.recentLoginFailures('someone', from),
     /login_failures_account_time/,
