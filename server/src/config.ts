@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -76,20 +76,50 @@ export function databaseConfigFrom(
   return { kind: 'sqlite', file, synchronous };
 }
 
-/** The secret stays on disk so tokens survive restarts; several instances must share JWT_SECRET instead. */
+const SECRET_WAIT_MS = 2000;
+const SECRET_POLL_MS = 20;
+
+function secretIn(file: string): string {
+  return readFileSync(file, 'utf8').trim();
+}
+
+/**
+ * The secret stays on disk so tokens survive restarts; several instances must share JWT_SECRET instead. Processes
+ * starting together on one DATA_DIR race to create it: the file is created exclusively ('wx'), so exactly one writes
+ * it and the others read that one's secret, waiting briefly while the file exists but is not written yet.
+ */
 export function readOrCreateJwtSecret(dataDir: string): string {
   const file = path.join(dataDir, 'jwt-secret');
-  try {
-    const existing = readFileSync(file, 'utf8').trim();
-    if (existing.length >= 32) return existing;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
   mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
-  chmodSync(file, 0o600);
-  return secret;
+  let descriptor: number | undefined;
+  try {
+    descriptor = openSync(file, 'wx', 0o600);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  if (descriptor !== undefined) {
+    const secret = randomBytes(48).toString('base64url');
+    try {
+      writeSync(descriptor, `${secret}\n`);
+    } finally {
+      closeSync(descriptor);
+    }
+    return secret;
+  }
+  // A synchronous wait: configuration is read once at start-up, before anything else runs.
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  const deadline = Date.now() + SECRET_WAIT_MS;
+  for (;;) {
+    const existing = secretIn(file);
+    if (existing.length >= 32) return existing;
+    if (Date.now() >= deadline) {
+      // Never overwritten: another process may have signed tokens with what it is writing.
+      throw new Error(
+        `${file} holds no secret of at least 32 characters; delete it to have one generated, or set JWT_SECRET`,
+      );
+    }
+    Atomics.wait(pause, 0, 0, SECRET_POLL_MS);
+  }
 }
 
 function integerFrom(value: string | undefined, fallback: number, name: string): number {

@@ -3,12 +3,19 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import {
   CamelCasePlugin,
+  CompiledQuery,
   Kysely,
   Migrator,
   PostgresDialect,
+  SqliteAdapter,
   SqliteDialect,
+  SqliteDriver,
   sql,
+  type DatabaseConnection,
+  type DialectAdapter,
+  type Driver,
   type SqliteDatabase as KyselySqliteDatabase,
+  type SqliteDialectConfig,
 } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
@@ -67,6 +74,60 @@ export function withStatementCache(sqlite: SqliteDatabase.Database): KyselySqlit
   };
 }
 
+/**
+ * Kysely opens SQLite transactions with a deferred BEGIN: one that reads and then writes fails at once with
+ * SQLITE_BUSY when another process wrote in between. BEGIN IMMEDIATE takes the write lock first, waiting for the other
+ * process through busy_timeout.
+ */
+class ImmediateTransactionsDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+/**
+ * Kysely's migrator takes no lock on SQLite and, believing SQLite's DDL not transactional, runs migrations outside a
+ * transaction: two processes starting on one fresh file both see no migration done and both run them. SQLite's DDL is
+ * transactional, so here the migrator wraps its run in a transaction, which begins IMMEDIATE: the second process waits
+ * for the first to commit, then finds the migrations recorded and runs none (and a failed migration rolls back).
+ */
+class TransactionalDdlAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+class SqliteImmediateDialect extends SqliteDialect {
+  readonly #settings: SqliteDialectConfig;
+
+  constructor(settings: SqliteDialectConfig) {
+    super(settings);
+    this.#settings = settings;
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateTransactionsDriver(this.#settings);
+  }
+
+  override createAdapter(): DialectAdapter {
+    return new TransactionalDdlAdapter();
+  }
+}
+
+function openSqlite(
+  config: Extract<DatabaseConfig, { kind: 'sqlite' }>,
+  busyTimeoutMs: number,
+): SqliteDatabase.Database {
+  mkdirSync(path.dirname(config.file), { recursive: true });
+  // better-sqlite3's timeout is SQLite's busy_timeout, set before the first statement so even the WAL switch waits.
+  const sqlite = new SqliteDatabase(config.file, { timeout: busyTimeoutMs });
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  // NORMAL (default) survives a process crash; FULL also an OS crash or power loss (see SqliteSynchronous).
+  sqlite.pragma(`synchronous = ${config.synchronous ?? 'NORMAL'}`);
+  return sqlite;
+}
+
 export function createDatabase(config: DatabaseConfig): DatabaseHandle {
   if (config.kind === 'postgres') {
     const db = new Kysely<Database>({
@@ -75,15 +136,9 @@ export function createDatabase(config: DatabaseConfig): DatabaseHandle {
     });
     return { db, kind: 'postgres', ...(config.schema ? { schema: config.schema } : {}) };
   }
-  mkdirSync(path.dirname(config.file), { recursive: true });
-  const sqlite = new SqliteDatabase(config.file);
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  // NORMAL (default) survives a process crash; FULL also an OS crash or power loss (see SqliteSynchronous).
-  sqlite.pragma(`synchronous = ${config.synchronous ?? 'NORMAL'}`);
+  const sqlite = openSqlite(config, 5000);
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: new SqliteImmediateDialect({ database: withStatementCache(sqlite) }),
     plugins: [new CamelCasePlugin()],
   });
   return { db, kind: 'sqlite' };
@@ -106,6 +161,30 @@ export async function migrateToLatest(db: Kysely<Database>, schema?: string): Pr
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed`, { cause: error });
+  }
+}
+
+/** How long a starting process waits for another one's migrations on the same SQLite file. */
+const SQLITE_MIGRATION_WAIT_MS = 120_000;
+
+/**
+ * Runs the migrations on a connection of their own, closed afterwards. Processes starting together take turns: on
+ * SQLite the migration transaction begins IMMEDIATE and waits up to 2 minutes for another process's (see
+ * TransactionalDdlAdapter); on PostgreSQL, Kysely's migrator holds an advisory lock for the same purpose.
+ */
+export async function migrateDatabase(config: DatabaseConfig): Promise<void> {
+  const db =
+    config.kind === 'postgres'
+      ? new Kysely<Database>({
+          dialect: new PostgresDialect({ pool: createPostgresPool(config) }),
+        })
+      : new Kysely<Database>({
+          dialect: new SqliteImmediateDialect({ database: openSqlite(config, SQLITE_MIGRATION_WAIT_MS) }),
+        });
+  try {
+    await migrateToLatest(db, config.kind === 'postgres' ? config.schema : undefined);
+  } finally {
+    await db.destroy();
   }
 }
 
