@@ -9,6 +9,16 @@ import path from 'node:path';
  */
 export type SqliteSynchronous = 'NORMAL' | 'FULL';
 
+/** Bounds on the PostgreSQL pool, so a slow or vanished database makes requests fail fast instead of piling up. */
+export interface PostgresPoolConfig {
+  /** Connections per process. */
+  max: number;
+  /** How long a request waits for a free connection (or a new one to open) before it answers 503. */
+  connectionTimeoutMs: number;
+  /** PostgreSQL's statement_timeout and idle_in_transaction_session_timeout for the API's connections. */
+  statementTimeoutMs: number;
+}
+
 export type DatabaseConfig =
   | { kind: 'sqlite'; file: string; synchronous?: SqliteSynchronous }
   | { kind: 'postgres'; url: string; schema?: string };
@@ -34,6 +44,7 @@ export interface AppConfig {
   tokenTtlSeconds: number;
   /** Minutes without a request after which a session ends; the shell's inactivity sign-out uses the same number. */
   sessionIdleMinutes: number;
+  postgresPool: PostgresPoolConfig;
   corsOrigins: string[];
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -150,6 +161,29 @@ export const DEFAULT_SESSION_IDLE_MINUTES = (() => {
   return Number(defaults.idleMinutes);
 })();
 
+export const DEFAULT_POSTGRES_POOL: PostgresPoolConfig = {
+  max: 10,
+  connectionTimeoutMs: 5000,
+  statementTimeoutMs: 15_000,
+};
+
+export function postgresPoolFrom(env: NodeJS.ProcessEnv): PostgresPoolConfig {
+  const defaults = DEFAULT_POSTGRES_POOL;
+  return {
+    max: positiveIntegerFrom(env.PG_POOL_MAX, defaults.max, 'PG_POOL_MAX'),
+    connectionTimeoutMs: positiveIntegerFrom(
+      env.PG_CONNECT_TIMEOUT_MS,
+      defaults.connectionTimeoutMs,
+      'PG_CONNECT_TIMEOUT_MS',
+    ),
+    statementTimeoutMs: positiveIntegerFrom(
+      env.PG_STATEMENT_TIMEOUT_MS,
+      defaults.statementTimeoutMs,
+      'PG_STATEMENT_TIMEOUT_MS',
+    ),
+  };
+}
+
 export function loadConfig(
   env: NodeJS.ProcessEnv = process.env,
   givenOverrides: Partial<AppConfig> = {},
@@ -161,6 +195,7 @@ export function loadConfig(
   const dataDir = overrides.dataDir ?? path.resolve(env.DATA_DIR ?? path.join(process.cwd(), 'data'));
   const database =
     overrides.database ?? databaseConfigFrom(env.DATABASE_URL, dataDir, env.SQLITE_SYNCHRONOUS);
+  const postgresPool = overrides.postgresPool ?? postgresPoolFrom(env);
   const jwtSecret = overrides.jwtSecret ?? (env.JWT_SECRET?.trim() || readOrCreateJwtSecret(dataDir));
   if (jwtSecret.length < 32) throw new Error('JWT_SECRET must be at least 32 characters');
   const rateLimitStore = env.RATE_LIMIT_STORE ?? (database.kind === 'postgres' ? 'database' : 'memory');
@@ -200,6 +235,7 @@ export function loadConfig(
     },
     dataDir,
     database,
+    postgresPool,
     jwtSecret,
   };
 }

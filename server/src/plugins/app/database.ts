@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
-import type { DatabaseConfig } from '../../config.js';
+import type { DatabaseConfig, PostgresPoolConfig } from '../../config.js';
 import { createDatabase, migrateDatabase, type DatabaseKind } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 
@@ -12,9 +12,9 @@ declare module 'fastify' {
 }
 
 export default fp(
-  async function databasePlugin(app, options: { database: DatabaseConfig }) {
-    await migrateDatabase(options.database);
-    const { db, kind } = createDatabase(options.database);
+  async function databasePlugin(app, options: { database: DatabaseConfig; pool: PostgresPoolConfig }) {
+    await migrateDatabase(options.database, { pool: options.pool, log: app.log });
+    const { db, kind } = createDatabase(options.database, { pool: options.pool, log: app.log });
     app.decorate('db', db);
     app.decorate('databaseKind', kind);
     app.addHook('onClose', async () => {
