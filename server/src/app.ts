@@ -163,7 +163,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
 
   await app.register(errorHandler);
   await app.register(clock, { now: options.now });
-  await app.register(database, { database: config.database });
+  await app.register(database, { database: config.database, pool: config.postgresPool });
   await app.register(repositories);
   await app.register(helmet);
   await app.register(cors, { origins: config.corsOrigins });
@@ -175,6 +175,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     jwtSecret: config.jwtSecret,
     tokenTtlSeconds: config.tokenTtlSeconds,
     passwordHashCost: config.passwordHashCost,
+    sessionIdleMinutes: config.sessionIdleMinutes,
   });
 
   await app.register(

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 
@@ -9,6 +9,16 @@ import path from 'node:path';
  * FULL syncs the WAL on every commit, so those survive too, at the cost of one fsync per write.
  */
 export type SqliteSynchronous = 'NORMAL' | 'FULL';
+
+/** Bounds on the PostgreSQL pool, so a slow or vanished database makes requests fail fast instead of piling up. */
+export interface PostgresPoolConfig {
+  /** Connections per process. */
+  max: number;
+  /** How long a request waits for a free connection (or a new one to open) before it answers 503. */
+  connectionTimeoutMs: number;
+  /** PostgreSQL's statement_timeout and idle_in_transaction_session_timeout for the API's connections. */
+  statementTimeoutMs: number;
+}
 
 export type DatabaseConfig =
   | { kind: 'sqlite'; file: string; synchronous?: SqliteSynchronous }
@@ -38,6 +48,9 @@ export interface AppConfig {
   database: DatabaseConfig;
   jwtSecret: string;
   tokenTtlSeconds: number;
+  /** Minutes without a request after which a session ends; the shell's inactivity sign-out uses the same number. */
+  sessionIdleMinutes: number;
+  postgresPool: PostgresPoolConfig;
   corsOrigins: string[];
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -81,20 +94,50 @@ export function databaseConfigFrom(
   return { kind: 'sqlite', file, synchronous };
 }
 
-/** The secret stays on disk so tokens survive restarts; several instances must share JWT_SECRET instead. */
+const SECRET_WAIT_MS = 2000;
+const SECRET_POLL_MS = 20;
+
+function secretIn(file: string): string {
+  return readFileSync(file, 'utf8').trim();
+}
+
+/**
+ * The secret stays on disk so tokens survive restarts; several instances must share JWT_SECRET instead. Processes
+ * starting together on one DATA_DIR race to create it: the file is created exclusively ('wx'), so exactly one writes
+ * it and the others read that one's secret, waiting briefly while the file exists but is not written yet.
+ */
 export function readOrCreateJwtSecret(dataDir: string): string {
   const file = path.join(dataDir, 'jwt-secret');
-  try {
-    const existing = readFileSync(file, 'utf8').trim();
-    if (existing.length >= 32) return existing;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
   mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
-  chmodSync(file, 0o600);
-  return secret;
+  let descriptor: number | undefined;
+  try {
+    descriptor = openSync(file, 'wx', 0o600);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  if (descriptor !== undefined) {
+    const secret = randomBytes(48).toString('base64url');
+    try {
+      writeSync(descriptor, `${secret}\n`);
+    } finally {
+      closeSync(descriptor);
+    }
+    return secret;
+  }
+  // A synchronous wait: configuration is read once at start-up, before anything else runs.
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  const deadline = Date.now() + SECRET_WAIT_MS;
+  for (;;) {
+    const existing = secretIn(file);
+    if (existing.length >= 32) return existing;
+    if (Date.now() >= deadline) {
+      // Never overwritten: another process may have signed tokens with what it is writing.
+      throw new Error(
+        `${file} holds no secret of at least 32 characters; delete it to have one generated, or set JWT_SECRET`,
+      );
+    }
+    Atomics.wait(pause, 0, 0, SECRET_POLL_MS);
+  }
 }
 
 const PROXY_ADDRESS_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
@@ -158,6 +201,50 @@ function integerFrom(value: string | undefined, fallback: number, name: string):
   return parsed;
 }
 
+function positiveIntegerFrom(value: string | undefined, fallback: number, name: string): number {
+  const parsed = integerFrom(value, fallback, name);
+  if (parsed === 0) throw new Error(`${name} must be a positive integer`);
+  return parsed;
+}
+
+/**
+ * The idle time-out's default, written once in a file the shell's start scripts read too (runtimeConfigFor in
+ * shell/packages/devkit/bin/lib.mjs), so the API and the browser's inactivity sign-out cannot drift apart. The path
+ * is the same from src/ (tsx) and dist/ (the build).
+ */
+export const DEFAULT_SESSION_IDLE_MINUTES = (() => {
+  const defaults = JSON.parse(readFileSync(new URL('../session-defaults.json', import.meta.url), 'utf8')) as {
+    idleMinutes?: unknown;
+  };
+  if (!Number.isInteger(defaults.idleMinutes) || Number(defaults.idleMinutes) <= 0) {
+    throw new Error('server/session-defaults.json must hold a positive integer idleMinutes');
+  }
+  return Number(defaults.idleMinutes);
+})();
+
+export const DEFAULT_POSTGRES_POOL: PostgresPoolConfig = {
+  max: 10,
+  connectionTimeoutMs: 5000,
+  statementTimeoutMs: 15_000,
+};
+
+export function postgresPoolFrom(env: NodeJS.ProcessEnv): PostgresPoolConfig {
+  const defaults = DEFAULT_POSTGRES_POOL;
+  return {
+    max: positiveIntegerFrom(env.PG_POOL_MAX, defaults.max, 'PG_POOL_MAX'),
+    connectionTimeoutMs: positiveIntegerFrom(
+      env.PG_CONNECT_TIMEOUT_MS,
+      defaults.connectionTimeoutMs,
+      'PG_CONNECT_TIMEOUT_MS',
+    ),
+    statementTimeoutMs: positiveIntegerFrom(
+      env.PG_STATEMENT_TIMEOUT_MS,
+      defaults.statementTimeoutMs,
+      'PG_STATEMENT_TIMEOUT_MS',
+    ),
+  };
+}
+
 export function loadConfig(
   env: NodeJS.ProcessEnv = process.env,
   givenOverrides: Partial<AppConfig> = {},
@@ -169,6 +256,7 @@ export function loadConfig(
   const dataDir = overrides.dataDir ?? path.resolve(env.DATA_DIR ?? path.join(process.cwd(), 'data'));
   const database =
     overrides.database ?? databaseConfigFrom(env.DATABASE_URL, dataDir, env.SQLITE_SYNCHRONOUS);
+  const postgresPool = overrides.postgresPool ?? postgresPoolFrom(env);
   const jwtSecret = overrides.jwtSecret ?? (env.JWT_SECRET?.trim() || readOrCreateJwtSecret(dataDir));
   if (jwtSecret.length < 32) throw new Error('JWT_SECRET must be at least 32 characters');
   const rateLimitStore = env.RATE_LIMIT_STORE ?? (database.kind === 'postgres' ? 'database' : 'memory');
@@ -188,6 +276,11 @@ export function loadConfig(
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     tokenTtlSeconds: integerFrom(env.TOKEN_TTL_SECONDS, 7 * 24 * 3600, 'TOKEN_TTL_SECONDS'),
+    sessionIdleMinutes: positiveIntegerFrom(
+      env.SESSION_IDLE_MINUTES,
+      DEFAULT_SESSION_IDLE_MINUTES,
+      'SESSION_IDLE_MINUTES',
+    ),
     passwordHashCost: PRODUCTION_PASSWORD_HASH_COST,
     requestTimeoutMs: 30_000,
     bodyLimitBytes: 100 * 1024,
@@ -204,6 +297,7 @@ export function loadConfig(
     },
     dataDir,
     database,
+    postgresPool,
     jwtSecret,
   };
 }

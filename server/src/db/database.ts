@@ -3,19 +3,27 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import {
   CamelCasePlugin,
+  CompiledQuery,
   Kysely,
   Migrator,
   PostgresDialect,
+  SqliteAdapter,
   SqliteDialect,
+  SqliteDriver,
   sql,
+  type DatabaseConnection,
+  type DialectAdapter,
+  type Driver,
   type SqliteDatabase as KyselySqliteDatabase,
+  type SqliteDialectConfig,
 } from 'kysely';
 import pg from 'pg';
-import type { DatabaseConfig } from '../config.js';
+import { DEFAULT_POSTGRES_POOL, type DatabaseConfig, type PostgresPoolConfig } from '../config.js';
 import { LruCache } from '../lib/lru-cache.js';
 import * as initial from './migrations/0001-initial.js';
 import * as eventsOverlapIndex from './migrations/0002-events-overlap-index.js';
 import * as signInThrottle from './migrations/0003-sign-in-throttle.js';
+import * as sessionActivity from './migrations/0004-session-activity.js';
 import type { Database } from './schema.js';
 
 export type DatabaseKind = DatabaseConfig['kind'];
@@ -27,12 +35,36 @@ export interface DatabaseHandle {
   schema?: string;
 }
 
+/** Where the pool reports connections that die while idle (a database restart, a failover, a killed backend). */
+export interface DatabaseLog {
+  warn(details: object, message: string): void;
+}
+
 const INT8_OID = 20;
 
-function createPostgresPool(config: Extract<DatabaseConfig, { kind: 'postgres' }>): pg.Pool {
-  return new pg.Pool({
+export interface DatabaseOptions {
+  /** PostgreSQL only; DEFAULT_POSTGRES_POOL when absent. */
+  pool?: PostgresPoolConfig;
+  log?: DatabaseLog;
+}
+
+function createPostgresPool(
+  config: Extract<DatabaseConfig, { kind: 'postgres' }>,
+  options: DatabaseOptions & { statementTimeouts?: boolean; max?: number } = {},
+): pg.Pool {
+  const settings = options.pool ?? DEFAULT_POSTGRES_POOL;
+  const pool = new pg.Pool({
     connectionString: config.url,
-    max: 10,
+    max: options.max ?? settings.max,
+    // Without it a request waits forever for a connection when all are busy or the server does not answer.
+    connectionTimeoutMillis: settings.connectionTimeoutMs,
+    // A runaway statement, or a transaction left open by a stuck request, must not hold a connection (and its locks).
+    ...(options.statementTimeouts === false
+      ? {}
+      : {
+          statement_timeout: settings.statementTimeoutMs,
+          idle_in_transaction_session_timeout: settings.statementTimeoutMs,
+        }),
     ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
     // Instants are bigint milliseconds, well inside Number's exact range.
     types: {
@@ -42,6 +74,16 @@ function createPostgresPool(config: Extract<DatabaseConfig, { kind: 'postgres' }
           : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
+  // An idle connection that dies emits 'error' on the pool, and a connection checked out by a request emits it on the
+  // client: unhandled, either would end the process. The pool drops the dead connection; the next request opens one.
+  pool.on('error', (error) => {
+    options.log?.warn({ err: error }, 'database connection lost while idle; the pool will open a new one');
+  });
+  pool.on('connect', (client) => {
+    // The request using it gets the error itself (and answers 503); this only keeps the event from being fatal.
+    client.on('error', () => undefined);
+  });
+  return pool;
 }
 
 export const STATEMENTS_KEPT = 500;
@@ -69,23 +111,71 @@ export function withStatementCache(
   };
 }
 
-export function createDatabase(config: DatabaseConfig): DatabaseHandle {
+/**
+ * Kysely opens SQLite transactions with a deferred BEGIN: one that reads and then writes fails at once with
+ * SQLITE_BUSY when another process wrote in between. BEGIN IMMEDIATE takes the write lock first, waiting for the other
+ * process through busy_timeout.
+ */
+class ImmediateTransactionsDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+/**
+ * Kysely's migrator takes no lock on SQLite and, believing SQLite's DDL not transactional, runs migrations outside a
+ * transaction: two processes starting on one fresh file both see no migration done and both run them. SQLite's DDL is
+ * transactional, so here the migrator wraps its run in a transaction, which begins IMMEDIATE: the second process waits
+ * for the first to commit, then finds the migrations recorded and runs none (and a failed migration rolls back).
+ */
+class TransactionalDdlAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+class SqliteImmediateDialect extends SqliteDialect {
+  readonly #settings: SqliteDialectConfig;
+
+  constructor(settings: SqliteDialectConfig) {
+    super(settings);
+    this.#settings = settings;
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateTransactionsDriver(this.#settings);
+  }
+
+  override createAdapter(): DialectAdapter {
+    return new TransactionalDdlAdapter();
+  }
+}
+
+function openSqlite(
+  config: Extract<DatabaseConfig, { kind: 'sqlite' }>,
+  busyTimeoutMs: number,
+): SqliteDatabase.Database {
+  mkdirSync(path.dirname(config.file), { recursive: true });
+  // better-sqlite3's timeout is SQLite's busy_timeout, set before the first statement so even the WAL switch waits.
+  const sqlite = new SqliteDatabase(config.file, { timeout: busyTimeoutMs });
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  // NORMAL (default) survives a process crash; FULL also an OS crash or power loss (see SqliteSynchronous).
+  sqlite.pragma(`synchronous = ${config.synchronous ?? 'NORMAL'}`);
+  return sqlite;
+}
+
+export function createDatabase(config: DatabaseConfig, options: DatabaseOptions = {}): DatabaseHandle {
   if (config.kind === 'postgres') {
     const db = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: createPostgresPool(config) }),
+      dialect: new PostgresDialect({ pool: createPostgresPool(config, options) }),
       plugins: [new CamelCasePlugin()],
     });
     return { db, kind: 'postgres', ...(config.schema ? { schema: config.schema } : {}) };
   }
-  mkdirSync(path.dirname(config.file), { recursive: true });
-  const sqlite = new SqliteDatabase(config.file);
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  // NORMAL (default) survives a process crash; FULL also an OS crash or power loss (see SqliteSynchronous).
-  sqlite.pragma(`synchronous = ${config.synchronous ?? 'NORMAL'}`);
+  const sqlite = openSqlite(config, 5000);
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: new SqliteImmediateDialect({ database: withStatementCache(sqlite) }),
     plugins: [new CamelCasePlugin()],
   });
   return { db, kind: 'sqlite' };
@@ -95,6 +185,7 @@ export const migrations = {
   '0001-initial': initial,
   '0002-events-overlap-index': eventsOverlapIndex,
   '0003-sign-in-throttle': signInThrottle,
+  '0004-session-activity': sessionActivity,
 };
 
 export async function migrateToLatest(db: Kysely<Database>, schema?: string): Promise<void> {
@@ -109,6 +200,81 @@ export async function migrateToLatest(db: Kysely<Database>, schema?: string): Pr
   if (error || failed) {
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed`, { cause: error });
   }
+}
+
+/** How long a starting process waits for another one's migrations on the same SQLite file. */
+const SQLITE_MIGRATION_WAIT_MS = 120_000;
+
+/**
+ * Runs the migrations on a connection of their own, closed afterwards. Processes starting together take turns: on
+ * SQLite the migration transaction begins IMMEDIATE and waits up to 2 minutes for another process's (see
+ * TransactionalDdlAdapter); on PostgreSQL, Kysely's migrator holds an advisory lock for the same purpose.
+ * The request limits (statement_timeout) do not apply: a migration, or waiting for another's, may take longer.
+ */
+export async function migrateDatabase(config: DatabaseConfig, options: DatabaseOptions = {}): Promise<void> {
+  const db =
+    config.kind === 'postgres'
+      ? new Kysely<Database>({
+          dialect: new PostgresDialect({
+            pool: createPostgresPool(config, { ...options, statementTimeouts: false, max: 1 }),
+          }),
+        })
+      : new Kysely<Database>({
+          dialect: new SqliteImmediateDialect({ database: openSqlite(config, SQLITE_MIGRATION_WAIT_MS) }),
+        });
+  try {
+    await migrateToLatest(db, config.kind === 'postgres' ? config.schema : undefined);
+  } finally {
+    await db.destroy();
+  }
+}
+
+const UNAVAILABLE_CODES = new Set([
+  // PostgreSQL: the server is shutting down, restarting or refusing connections (class 57P), out of connections,
+  // statement_timeout or a cancel (57014), idle_in_transaction_session_timeout (25P03), lock_timeout (55P03).
+  '57P01',
+  '57P02',
+  '57P03',
+  '57014',
+  '53300',
+  '25P03',
+  '55P03',
+  // The socket: refused, reset or unreachable.
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  // SQLite: the file stayed locked by another process past busy_timeout.
+  'SQLITE_BUSY',
+  'SQLITE_BUSY_SNAPSHOT',
+]);
+
+// pg and pg-pool raise these without a code.
+const UNAVAILABLE_MESSAGES = [
+  /^timeout exceeded when trying to connect$/,
+  /^Connection terminated/,
+  /^Client has encountered a connection error and is not queryable$/,
+  /^Cannot use a pool after calling end on the pool$/,
+];
+
+/**
+ * True when a query failed because the database is unreachable, too slow or out of connections rather than
+ * because of the query: the request answers 503 and may be retried. The cause chain is followed a few levels.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;
+    const { message } = current;
+    if (UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message))) return true;
+    current = current.cause;
+  }
+  return false;
 }
 
 export async function pingDatabase(db: Kysely<Database>): Promise<void> {

@@ -21,6 +21,10 @@ export interface SessionsTable {
   userId: string;
   createdAt: number;
   expiresAt: number;
+  /** The last request made with the session, written at most once a minute; idle sessions end. */
+  lastSeenAt: number;
+  /** The User-Agent it signed in with, cut to 200 characters, so people can tell their devices apart. */
+  userAgent: string;
 }
 
 export interface PasswordResetsTable {
@@ -107,6 +111,7 @@ export interface Database {
 }
 
 export type UserRow = Selectable<UsersTable>;
+export type SessionRow = Selectable<SessionsTable>;
 export type NewUserRow = Insertable<UsersTable>;
 export type CategoryRow = Selectable<CategoriesTable>;
 export type TaskRow = Selectable<TasksTable>;

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import type { SessionRow } from '../db/schema.js';
 import { UserRef } from './user.js';
 
 // Field rules live in lib/account-rules.ts so every failing field is reported at once with a message the client maps.
@@ -54,3 +55,27 @@ export const RegistrationResponse = Type.Object({ message: Type.String(), user: 
 export const SessionResponse = Type.Object({ token: Type.String(), user: UserRef });
 export const LoginResponse = Type.Object({ message: Type.String(), token: Type.String(), user: UserRef });
 export const ValidateResponse = Type.Object({ valid: Type.Boolean(), user: UserRef });
+
+export const SessionJson = Type.Object({
+  _id: Type.String(),
+  createdAt: Type.String({ format: 'date-time' }),
+  lastSeenAt: Type.String({
+    format: 'date-time',
+    description: 'Last request, recorded at most once a minute',
+  }),
+  expiresAt: Type.String({ format: 'date-time' }),
+  userAgent: Type.String({ description: 'The User-Agent it signed in with, at most 200 characters' }),
+  current: Type.Boolean({ description: 'The session of the token that asked' }),
+});
+export const SessionList = Type.Object({ sessions: Type.Array(SessionJson) });
+
+export function toSessionJson(session: SessionRow, currentSessionId: string | null) {
+  return {
+    _id: session.id,
+    createdAt: new Date(session.createdAt).toISOString(),
+    lastSeenAt: new Date(session.lastSeenAt).toISOString(),
+    expiresAt: new Date(session.expiresAt).toISOString(),
+    userAgent: session.userAgent,
+    current: session.id === currentSessionId,
+  };
+}

@@ -103,6 +103,11 @@ const reads: Array<[string, () => Promise<unknown>, RegExp]> = [
     /password_resets_user_id/,
   ],
   [
+    'the live sessions of a user',
+    () => repositories.accountSecurityRepository.listLiveSessions(user, from, from - 32 * 60_000),
+    /sessions_user_id/,
+  ],
+  [
     'an account by username or email',
     () => repositories.usersRepository.findByLogin('Someone'),
     /autoindex_users/,

@@ -23,12 +23,18 @@ const attackerContext = contextFor(app, dataDir, attacker);
 const victimBefore = await userState(app, victim.user.id);
 
 const VERBS: Method[] = ['GET', 'POST', 'PATCH', 'DELETE'];
-const PATHS: Record<IdKind, string> = { task: 'tasks', event: 'events', category: 'categories' };
+const PATHS: Record<IdKind, string> = {
+  task: 'tasks',
+  event: 'events',
+  category: 'categories',
+  session: 'auth/sessions',
+};
 const victimRecords: Array<{ kind: IdKind; id: string; what: string }> = [
   { kind: 'task', id: victim.ids.task, what: 'task' },
   { kind: 'event', id: victim.ids.event, what: 'manual event' },
   { kind: 'event', id: victim.ids.importedEvent, what: 'imported event' },
   { kind: 'category', id: victim.ids.category, what: 'category' },
+  { kind: 'session', id: victim.ids.session, what: 'session (another device)' },
 ];
 const secrets = [
   victim.label,
@@ -62,7 +68,7 @@ async function requestFor(kind: IdKind, method: Method | 'PUT', id: string): Pro
 describe("user A and user B's records", () => {
   test('the table has a row for every verb the records take, so these requests are real edits', () => {
     const idRoutes = ENDPOINTS.filter((row) => row.idKind).map(describeEndpoint);
-    assert.equal(idRoutes.length, 6, idRoutes.join(', '));
+    assert.equal(idRoutes.length, 7, idRoutes.join(', '));
   });
 
   test("every verb on every one of B's records answers A exactly like a missing id", async () => {

@@ -6,6 +6,7 @@ import diagnostics from 'node:diagnostics_channel';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { decodeJwt } from 'jose';
 import type { Database } from '../../src/db/schema.js';
 import { buildTestApp, signUp, type SignedInUser, type TestApp } from '../helpers.js';
 
@@ -13,7 +14,7 @@ export const NOW = Date.parse('2026-03-11T15:00:00.000Z');
 export const DAY = '2026-03-11';
 export const MISSING_ID = '00000000-0000-4000-8000-000000000000';
 
-export type IdKind = 'task' | 'event' | 'category';
+export type IdKind = 'task' | 'event' | 'category' | 'session';
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 export interface Actor extends SignedInUser {
@@ -94,6 +95,16 @@ export const ENDPOINTS: Endpoint[] = [
   { method: 'GET', url: '/api/auth/validate', protected: true, valid: () => ({}) },
   { method: 'GET', url: '/api/auth/me', protected: true, valid: () => ({}) },
   { method: 'POST', url: '/api/auth/logout', protected: true, body: 'none', valid: () => ({}) },
+  { method: 'POST', url: '/api/auth/logout-all', protected: true, body: 'none', valid: () => ({}) },
+  { method: 'GET', url: '/api/auth/sessions', protected: true, valid: () => ({}) },
+  {
+    method: 'DELETE',
+    url: '/api/auth/sessions/:id',
+    protected: true,
+    body: 'none',
+    idKind: 'session',
+    valid: () => ({}),
+  },
   {
     method: 'POST',
     url: '/api/auth/forgot-password',
@@ -453,8 +464,9 @@ async function created(response: LightMyRequestResponse): Promise<{ _id: string 
 }
 
 /**
- * A signed-up user with a category, a task in it, a manual event, an imported event (each import starts a worker,
- * so callers that need many users may skip it) and a weekly snapshot.
+ * A signed-up user with a second session (another device, so ending it leaves the actor's token alive), a category,
+ * a task in it, a manual event, an imported event (each import starts a worker, so callers that need many users may
+ * skip it) and a weekly snapshot.
  */
 export async function seedActor(
   app: FastifyInstance,
@@ -462,6 +474,14 @@ export async function seedActor(
   options: { importEvent?: boolean } = {},
 ): Promise<Actor> {
   const user = await signUp(app, { username: `${label}${unique()}`, timeZone: 'UTC' });
+  const otherDevice = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    headers: { 'user-agent': `${label} phone` },
+    payload: { username: user.user.username, password: user.password },
+  });
+  assert.equal(otherDevice.statusCode, 200, otherDevice.body);
+  const session = String(decodeJwt(otherDevice.json<{ token: string }>().token).jti);
   const post = (url: string, payload: object) =>
     app.inject({ method: 'POST', url, headers: user.headers, payload });
   const category = await created(
@@ -488,7 +508,7 @@ export async function seedActor(
     return {
       ...user,
       label,
-      ids: { category: category._id, task: task._id, event: event._id, importedEvent: '' },
+      ids: { category: category._id, task: task._id, event: event._id, session, importedEvent: '' },
     };
   }
   const upload = multipart([
@@ -527,7 +547,13 @@ export async function seedActor(
   return {
     ...user,
     label,
-    ids: { category: category._id, task: task._id, event: event._id, importedEvent: importedEvent._id },
+    ids: {
+      category: category._id,
+      task: task._id,
+      event: event._id,
+      session,
+      importedEvent: importedEvent._id,
+    },
   };
 }
 

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database, UserRow } from '../../db/schema.js';
+import type { Database, SessionRow, UserRow } from '../../db/schema.js';
 
 /** Sessions, password-reset tokens and password-attempt counters: the rows that decide who may act as a user. */
 export function createAccountSecurityRepository(db: Kysely<Database>) {
@@ -9,28 +9,104 @@ export function createAccountSecurityRepository(db: Kysely<Database>) {
       userId: string;
       createdAt: number;
       expiresAt: number;
+      userAgent: string;
     }): Promise<void> {
-      await db.insertInto('sessions').values(session).execute();
+      await db
+        .insertInto('sessions')
+        .values({ ...session, lastSeenAt: session.createdAt })
+        .execute();
     },
 
-    async findSessionUser(sessionId: string, userId: string, now: number): Promise<UserRow | undefined> {
-      return db
+    /** The user behind an unexpired session, and when the session was last used (the caller judges idleness). */
+    async findSessionUser(
+      sessionId: string,
+      userId: string,
+      now: number,
+    ): Promise<{ user: UserRow; lastSeenAt: number } | undefined> {
+      const row = await db
         .selectFrom('sessions')
         .innerJoin('users', 'users.id', 'sessions.userId')
         .selectAll('users')
+        .select('sessions.lastSeenAt as sessionLastSeenAt')
         .where('sessions.id', '=', sessionId)
         .where('sessions.userId', '=', userId)
         .where('sessions.expiresAt', '>', now)
         .executeTakeFirst();
+      if (!row) return undefined;
+      const { sessionLastSeenAt, ...user } = row;
+      return { user, lastSeenAt: Number(sessionLastSeenAt) };
     },
 
     async deleteSession(sessionId: string): Promise<void> {
       await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
     },
 
-    /** Run on each sign-in, so expired rows go away without a scheduler. */
-    async deleteExpiredSessions(userId: string, now: number): Promise<void> {
-      await db.deleteFrom('sessions').where('userId', '=', userId).where('expiresAt', '<=', now).execute();
+    /** Run on each sign-in, so expired and idle rows go away without a scheduler. */
+    async deleteExpiredSessions(userId: string, now: number, idleSince: number): Promise<void> {
+      await db
+        .deleteFrom('sessions')
+        .where('userId', '=', userId)
+        .where((eb) => eb.or([eb('expiresAt', '<=', now), eb('lastSeenAt', '<=', idleSince)]))
+        .execute();
+    },
+
+    /**
+     * Moves last_seen_at to now unless another request already did within the interval: the condition makes
+     * concurrent requests of one session write once.
+     */
+    async recordSessionActivity(sessionId: string, now: number, unlessSeenAfter: number): Promise<void> {
+      await db
+        .updateTable('sessions')
+        .set({ lastSeenAt: now })
+        .where('id', '=', sessionId)
+        .where('lastSeenAt', '<=', unlessSeenAfter)
+        .execute();
+    },
+
+    /** The user's sessions that are neither expired nor idle, most recently used first. */
+    async listLiveSessions(userId: string, now: number, idleSince: number): Promise<SessionRow[]> {
+      return db
+        .selectFrom('sessions')
+        .selectAll()
+        .where('userId', '=', userId)
+        .where('expiresAt', '>', now)
+        .where('lastSeenAt', '>', idleSince)
+        .orderBy('lastSeenAt', 'desc')
+        .orderBy('createdAt', 'desc')
+        .execute();
+    },
+
+    /** False when the user has no session of that id (another user's included). */
+    async deleteUserSession(userId: string, sessionId: string): Promise<boolean> {
+      const deleted = await db
+        .deleteFrom('sessions')
+        .where('id', '=', sessionId)
+        .where('userId', '=', userId)
+        .executeTakeFirst();
+      return Number(deleted.numDeletedRows) === 1;
+    },
+
+    async deleteUserSessions(userId: string): Promise<void> {
+      await db.deleteFrom('sessions').where('userId', '=', userId).execute();
+    },
+
+    /** Ends all but the `kept` most recently used sessions of the user, so one account's rows stay bounded. */
+    async keepRecentSessions(userId: string, kept: number): Promise<void> {
+      await db
+        .deleteFrom('sessions')
+        .where('userId', '=', userId)
+        .where(
+          'id',
+          'not in',
+          db
+            .selectFrom('sessions')
+            .select('id')
+            .where('userId', '=', userId)
+            .orderBy('lastSeenAt', 'desc')
+            .orderBy('createdAt', 'desc')
+            .limit(kept),
+        )
+        .execute();
     },
 
     /**

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
-import type { DatabaseConfig } from '../../config.js';
-import { createDatabase, migrateToLatest, type DatabaseKind } from '../../db/database.js';
+import type { DatabaseConfig, PostgresPoolConfig } from '../../config.js';
+import { createDatabase, migrateDatabase, type DatabaseKind } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 
 declare module 'fastify' {
@@ -12,14 +12,9 @@ declare module 'fastify' {
 }
 
 export default fp(
-  async function databasePlugin(app, options: { database: DatabaseConfig }) {
-    const { db, kind, schema } = createDatabase(options.database);
-    try {
-      await migrateToLatest(db, schema);
-    } catch (error) {
-      await db.destroy();
-      throw error;
-    }
+  async function databasePlugin(app, options: { database: DatabaseConfig; pool: PostgresPoolConfig }) {
+    await migrateDatabase(options.database, { pool: options.pool, log: app.log });
+    const { db, kind } = createDatabase(options.database, { pool: options.pool, log: app.log });
     app.decorate('db', db);
     app.decorate('databaseKind', kind);
     app.addHook('onClose', async () => {

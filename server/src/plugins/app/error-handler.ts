@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
+import { isDatabaseUnavailable } from '../../db/database.js';
 import { HttpError, type FieldError } from '../../lib/http-errors.js';
 
 declare module 'fastify' {
@@ -87,6 +88,9 @@ const fastifyClientErrors: Record<string, string> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'Send the file as multipart/form-data',
 };
 
+/** How long a client should wait before retrying when the database is unreachable, saturated or too slow. */
+const RETRY_AFTER_SECONDS = 5;
+
 export default fp(
   async function errorHandlerPlugin(app) {
     app.setErrorHandler(async (error: FastifyError | HttpError, request, reply) => {
@@ -108,6 +112,14 @@ export default fp(
       if (statusCode >= 400 && statusCode < 500) {
         request.log.info({ code: error.code, statusCode }, error.message);
         return reply.code(statusCode).send({ message: fastifyClientErrors[error.code] ?? error.message });
+      }
+      if (isDatabaseUnavailable(error)) {
+        // Not a bug in the request or the code: the database is away, saturated or too slow. Worth a retry.
+        request.log.warn({ err: error }, 'database unavailable');
+        return reply
+          .code(503)
+          .header('retry-after', String(RETRY_AFTER_SECONDS))
+          .send({ message: 'The service is temporarily unavailable; try again shortly' });
       }
       request.log.error({ err: error }, 'request failed');
       return reply

@@ -8,7 +8,7 @@ import {
   passwordError,
   usernameError,
 } from '../../lib/account-rules.js';
-import { HttpError, validationFailed } from '../../lib/http-errors.js';
+import { HttpError, notFound, validationFailed } from '../../lib/http-errors.js';
 import { singleLine } from '../../lib/mailer.js';
 import { newId } from '../../lib/ids.js';
 import { signedInUser } from '../../plugins/app/authentication.js';
@@ -24,10 +24,12 @@ import {
   RegisterUserBody,
   RegistrationResponse,
   ResetPasswordBody,
+  SessionList,
   SessionResponse,
   ValidateResponse,
+  toSessionJson,
 } from '../../schemas/auth.js';
-import { NoBody, bearerAuth } from '../../schemas/common.js';
+import { IdParams, NoBody, bearerAuth } from '../../schemas/common.js';
 import { UserEnvelope, toUserJson } from '../../schemas/user.js';
 import type { UserRow } from '../../db/schema.js';
 
@@ -157,7 +159,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         name: name!.trim(),
         profilePicture: '',
       });
-      const token = await app.startSession(user.id);
+      const token = await app.startSession(user.id, request.headers['user-agent']);
       return reply.code(201).send({ token, user: toUserJson(user) });
     },
   );
@@ -194,7 +196,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
           : app.passwords.verifyAgainstNobody(password),
       );
       if (!user || !passwordMatches) throw new HttpError(401, INVALID_CREDENTIALS);
-      const token = await app.startSession(user.id);
+      const token = await app.startSession(user.id, request.headers['user-agent']);
       return { message: 'Login successful', token, user: toUserJson(user) };
     },
   );
@@ -372,6 +374,73 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         app.now(),
       );
       return { message: 'Your password has been changed. Other sessions were signed out.' };
+    },
+  );
+
+  // Sessions: each device signed in, listed so one can be ended from another (ASVS 7.4/7.5).
+  app.get(
+    '/sessions',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary:
+          "The user's live sessions (not expired, not idle), most recently used first; `current` marks this token's",
+        security: bearerAuth,
+        response: { 200: SessionList },
+      },
+    },
+    async (request) => {
+      const user = signedInUser(request);
+      const now = app.now();
+      const sessions = await app.accountSecurityRepository.listLiveSessions(
+        user.id,
+        now,
+        now - app.sessionPolicy.idleLimitMs,
+      );
+      return { sessions: sessions.map((session) => toSessionJson(session, request.sessionId)) };
+    },
+  );
+
+  app.delete(
+    '/sessions/:id',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary:
+          "End one of the user's sessions (this one included); another user's answers like a missing one",
+        security: bearerAuth,
+        params: IdParams,
+        body: NoBody,
+        response: { 204: { type: 'null' } },
+      },
+    },
+    async (request, reply) => {
+      const ended = await app.accountSecurityRepository.deleteUserSession(
+        signedInUser(request).id,
+        request.params.id,
+      );
+      if (!ended) throw notFound();
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/logout-all',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out everywhere: end every session of the user, this one included',
+        security: bearerAuth,
+        body: NoBody,
+        response: { 204: { type: 'null' } },
+      },
+    },
+    async (request, reply) => {
+      await app.accountSecurityRepository.deleteUserSessions(signedInUser(request).id);
+      return reply.code(204).send();
     },
   );
 };

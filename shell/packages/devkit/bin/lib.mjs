@@ -9,6 +9,25 @@ export const { repoRoot, remotes, shell, api, portOf } = require('../apps.cjs');
 export const frontEndApps = [shell, ...remotes];
 export const originOf = (port) => `http://localhost:${port}`;
 
+/**
+ * Minutes without activity before the browser signs out: SESSION_IDLE_MINUTES, else the default the API reads from
+ * the same file (server/session-defaults.json), so the API's idle expiry and the browser's timer are one number.
+ * The API gets the same variable through apiEnvironmentFor.
+ */
+export function sessionIdleMinutesFor(env = process.env) {
+  const value = env.SESSION_IDLE_MINUTES?.trim();
+  if (!value) {
+    const defaults = JSON.parse(
+      fs.readFileSync(path.join(repoRoot, 'server', 'session-defaults.json'), 'utf8'),
+    );
+    return defaults.idleMinutes;
+  }
+  const minutes = Number(value);
+  if (!Number.isInteger(minutes) || minutes <= 0)
+    throw new Error('SESSION_IDLE_MINUTES must be a positive integer');
+  return minutes;
+}
+
 /** The shell's runtime config: where the API and each remote's manifest live. Nothing of it is in any build. */
 export function runtimeConfigFor(env = process.env, overrides = {}) {
   const apiUrl = env.API_URL ?? `${originOf(portOf(api, env))}/api`;
@@ -17,6 +36,7 @@ export function runtimeConfigFor(env = process.env, overrides = {}) {
     remotes: Object.fromEntries(
       remotes.map((remote) => [remote.federationName, `${originOf(portOf(remote, env))}/mf-manifest.json`]),
     ),
+    inactivityTimeoutMs: sessionIdleMinutesFor(env) * 60_000,
     ...overrides,
   };
 }
