@@ -35,6 +35,7 @@ async function plansOf(run: () => Promise<unknown>): Promise<string[]> {
 }
 
 const user = 'user-1';
+
 const from = Date.parse('2026-03-08T05:00:00Z');
 const to = Date.parse('2026-03-15T04:00:00Z');
 const reads: Array<[string, () => Promise<unknown>, RegExp]> = [
@@ -69,6 +70,21 @@ const reads: Array<[string, () => Promise<unknown>, RegExp]> = [
     /events_user_end/,
   ],
   ['categories of a user', () => repositories.categoriesRepository.list(user), /categories_user_id/],
+  [
+    "a user's events counted (quota)",
+    () => repositories.eventsRepository.countOf(user),
+    /COVERING INDEX events_user_\w+ \(user_id=\?\)/,
+  ],
+  [
+    "a user's tasks counted (quota)",
+    () => repositories.tasksRepository.countOf(user),
+    /COVERING INDEX tasks_user_/,
+  ],
+  [
+    "a user's categories counted (quota)",
+    () => repositories.categoriesRepository.countOf(user),
+    /COVERING INDEX categories_user_id/,
+  ],
   ['one task', () => repositories.tasksRepository.find(user, 'task-1'), /autoindex_tasks/],
   [
     'imported events by UID',

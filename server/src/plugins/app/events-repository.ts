@@ -1,9 +1,11 @@
 import type { Kysely, Updateable } from 'kysely';
 import type { Database, EventRow, EventsTable } from '../../db/schema.js';
+import { RECORD_QUOTAS } from '../../lib/quotas.js';
 
 export type EventSpan = Pick<EventRow, 'startAt' | 'endAt'>;
 
-export function createEventsRepository(db: Kysely<Database>) {
+/** `maxRows` bounds every list this repository returns (the event quota). */
+export function createEventsRepository(db: Kysely<Database>, maxRows: number = RECORD_QUOTAS.events) {
   return {
     /** Events overlapping [from, to): they end after the range starts and start before it ends. */
     async listOverlapping(userId: string, from: number, to: number): Promise<EventRow[]> {
@@ -15,6 +17,7 @@ export function createEventsRepository(db: Kysely<Database>) {
         .where('startAt', '<', to)
         .orderBy('startAt')
         .orderBy('id')
+        .limit(maxRows)
         .execute();
     },
 
@@ -37,6 +40,16 @@ export function createEventsRepository(db: Kysely<Database>) {
         .orderBy('startAt')
         .orderBy('id')
         .execute();
+    },
+
+    /** An index-only count (events_user_end), for the quota. */
+    async countOf(userId: string): Promise<number> {
+      const row = await db
+        .selectFrom('events')
+        .select((eb) => eb.fn.countAll().as('count'))
+        .where('userId', '=', userId)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
     },
 
     async find(userId: string, id: string): Promise<EventRow | undefined> {

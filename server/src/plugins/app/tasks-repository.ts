@@ -1,14 +1,16 @@
 import type { Kysely } from 'kysely';
 import type { Database, TaskRow, TaskUpdate } from '../../db/schema.js';
+import { RECORD_QUOTAS } from '../../lib/quotas.js';
 
 export type TaskSpan = Pick<TaskRow, 'startAt' | 'endAt' | 'categoryId' | 'date' | 'done'>;
 
-export function createTasksRepository(db: Kysely<Database>) {
+/** `maxRows` bounds every list this repository returns (the task quota). */
+export function createTasksRepository(db: Kysely<Database>, maxRows: number = RECORD_QUOTAS.tasks) {
   return {
     async listForDate(userId: string, date: string, done?: boolean): Promise<TaskRow[]> {
       let query = db.selectFrom('tasks').selectAll().where('userId', '=', userId).where('date', '=', date);
       if (done !== undefined) query = query.where('done', '=', done ? 1 : 0);
-      return query.orderBy('startAt').orderBy('createdAt').orderBy('id').execute();
+      return query.orderBy('startAt').orderBy('createdAt').orderBy('id').limit(maxRows).execute();
     },
 
     /** Tasks overlapping [from, to): they end after the range starts and start before it ends. */
@@ -36,6 +38,16 @@ export function createTasksRepository(db: Kysely<Database>) {
 
     async listAll(userId: string): Promise<TaskRow[]> {
       return db.selectFrom('tasks').selectAll().where('userId', '=', userId).orderBy('startAt').execute();
+    },
+
+    /** An index-only count, for the quota. */
+    async countOf(userId: string): Promise<number> {
+      const row = await db
+        .selectFrom('tasks')
+        .select((eb) => eb.fn.countAll().as('count'))
+        .where('userId', '=', userId)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
     },
 
     async find(userId: string, id: string): Promise<TaskRow | undefined> {

@@ -5,6 +5,7 @@ import type { EventRow } from '../../db/schema.js';
 import { HttpError } from '../../lib/http-errors.js';
 import { buildCalendar, InvalidCalendarError, ownEventIdOf, type ImportedEvent } from '../../lib/ics.js';
 import { newId } from '../../lib/ids.js';
+import { requireRoomForImport } from '../../lib/quotas.js';
 import { signedInUser } from '../../plugins/app/authentication.js';
 import { bearerAuth } from '../../schemas/common.js';
 import { ImportResult } from '../../schemas/event.js';
@@ -43,7 +44,7 @@ const icsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           'Import an .ics file (multipart field "file", at most 1 MiB); importing the same file again changes nothing',
         description:
-          'Events keep their UID (plus RECURRENCE-ID): a re-import updates changed events and skips unchanged ones. RRULE series are expanded one year either side of today, at most 1000 occurrences per series; a rule that can never produce an occurrence, or that RFC 5545 forbids, skips its event. Files are read one at a time per account: 429 when the account already has two waiting, 503 when the server has too many waiting (both with Retry-After).',
+          "Events keep their UID (plus RECURRENCE-ID): a re-import updates changed events and skips unchanged ones. RRULE series are expanded one year either side of today, at most 1000 occurrences per series; a rule that can never produce an occurrence, or that RFC 5545 forbids, skips its event. Files are read one at a time per account: 429 when the account already has two waiting, 503 when the server has too many waiting (both with Retry-After). 409 when the new events would pass the account's event quota (nothing is imported).",
         security: bearerAuth,
         consumes: ['multipart/form-data'],
         body: Type.Object({
@@ -138,6 +139,7 @@ const icsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           });
         }
       }
+      requireRoomForImport(app.config.quotas, await app.eventsRepository.countOf(user.id), created.length);
       await app.eventsRepository.applyImport(user.id, created, updated);
       return { created: created.length, updated: updated.length, skipped };
     },

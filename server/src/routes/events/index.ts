@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { notFound } from '../../lib/http-errors.js';
 import { fieldError, requireCalendarDate, requireInstant, requireTitle } from '../../lib/input-rules.js';
 import { newId } from '../../lib/ids.js';
+import { requireRoomFor } from '../../lib/quotas.js';
 import { localDateAt, localDayBounds, localDaysBetween, startOfLocalDay } from '../../lib/time-zone.js';
 import { signedInUser } from '../../plugins/app/authentication.js';
 import { IdParams, NoBody, bearerAuth } from '../../schemas/common.js';
@@ -89,6 +90,7 @@ const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const startAt = requireInstant(body.start, 'start', request.timeZone);
       const endAt = requireInstant(body.end, 'end', request.timeZone);
       requireEndAfterStart(startAt, endAt);
+      requireRoomFor('events', app.config.quotas, await app.eventsRepository.countOf(user.id));
       const now = app.now();
       const event = await app.eventsRepository.create({
         id: newId(),
