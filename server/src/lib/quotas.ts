@@ -13,6 +13,9 @@ export interface RecordQuotas {
  */
 export const RECORD_QUOTAS: RecordQuotas = { events: 20_000, tasks: 20_000, categories: 500 };
 
+/** Rows per page when an export reads a whole kind of record: one query each, so memory stays at one page. */
+export const EXPORT_PAGE_SIZE = 1000;
+
 const count = (value: number) => value.toLocaleString('en-US');
 
 /**

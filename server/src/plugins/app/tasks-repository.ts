@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, TaskRow, TaskUpdate } from '../../db/schema.js';
-import { RECORD_QUOTAS } from '../../lib/quotas.js';
+import { EXPORT_PAGE_SIZE, RECORD_QUOTAS } from '../../lib/quotas.js';
 
 export type TaskSpan = Pick<TaskRow, 'startAt' | 'endAt' | 'categoryId' | 'date' | 'done'>;
 
@@ -36,8 +36,36 @@ export function createTasksRepository(db: Kysely<Database>, maxRows: number = RE
         .execute();
     },
 
-    async listAll(userId: string): Promise<TaskRow[]> {
-      return db.selectFrom('tasks').selectAll().where('userId', '=', userId).orderBy('startAt').execute();
+    /**
+     * All the user's tasks by start, a page at a time; see the events repository's pagesByStart. Ties go by creation,
+     * then id, as in a day's list (the export used to leave them in storage order).
+     */
+    async *pagesByStart(userId: string, pageSize = EXPORT_PAGE_SIZE): AsyncGenerator<TaskRow[]> {
+      let last: TaskRow | undefined;
+      for (;;) {
+        const after = last;
+        const page = await db
+          .selectFrom('tasks')
+          .selectAll()
+          .where('userId', '=', userId)
+          .$if(after !== undefined, (query) =>
+            query.where((eb) =>
+              eb(
+                eb.refTuple('startAt', 'createdAt', 'id'),
+                '>',
+                eb.tuple(after!.startAt, after!.createdAt, after!.id),
+              ),
+            ),
+          )
+          .orderBy('startAt')
+          .orderBy('createdAt')
+          .orderBy('id')
+          .limit(pageSize)
+          .execute();
+        if (page.length > 0) yield page;
+        if (page.length < pageSize) return;
+        last = page.at(-1);
+      }
     },
 
     /** An index-only count, for the quota. */
