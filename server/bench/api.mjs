@@ -6,13 +6,17 @@
 //    as a throughput ratio taken in the same round, plus the endpoint's p99 latency;
 //  - growth: the read endpoints for a heavy user (20 tasks and 5 events a day) with one month of data and with five
 //    years of it, in the same database and the same run (each connection alternates the two users' requests); the
-//    five-year / one-month ratio of mean latency and of p99.
+//    five-year / one-month ratio of mean latency and of p99;
+//  - reads at the quota: a user with 20,000 events and 20,000 tasks (the per-user quotas) reads both exports, a week
+//    of events and today's tasks while one connection asks hello; hello's p99 beside each read shows whether the read
+//    holds the event loop (an export built at once held it for its whole length).
 // Every figure is the median over several rounds; in each round the runs being compared follow each other, in an
 // order that alternates from round to round, so a load change on the machine hits both sides alike.
 //
 //   node server/bench/api.mjs [--quick] [--json <file>] [--rounds <n>] [--duration <seconds>]
 //                             [--only <key,...>] [--server-cpu-prof <dir>]
-// Keys: tasks-day, tasks-today, analytics-week, events-week, tasks-create.
+// Keys: tasks-day, tasks-today, analytics-week, events-week, tasks-create, quota-export-ics, quota-export-json,
+// quota-events-week, quota-tasks-today.
 //
 // A missed target is reported (SHORT) but the exit code stays 0; a failed run (a non-2xx answer, a crash) exits 1.
 import { fork } from 'node:child_process';
@@ -39,11 +43,16 @@ const TASKS_PER_DAY = 20;
 const EVENTS_PER_DAY = 5;
 const CATEGORIES = ['Work', 'Study', 'Exercise', 'Family', 'Errands', 'Reading'];
 const CONNECTIONS = 10;
+/** The user at the quotas: 20 tasks and 20 events a day for 1,000 days (RECORD_QUOTAS: 20,000 of each). */
+const QUOTA_DAYS = 1000;
+const QUOTA_PER_DAY = 20;
 
 const TARGETS = {
   read: { minRatio: 0.12, maxP99Ms: 10 },
   create: { minRatio: 0.1, maxP99Ms: 20 },
   growth: { maxRatio: 1.5 },
+  /** Hello's p99 while a read at the quota runs beside it: a page or a batch of an export, never all of it. */
+  quota: { maxHelloP99Ms: 100 },
 };
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -131,7 +140,7 @@ async function serve() {
     return { token, userId: user._id, categoryIds: categories.map((category) => category._id) };
   }
 
-  function rowsFor(user, days) {
+  function rowsFor(user, days, perDay = { tasks: TASKS_PER_DAY, events: EVENTS_PER_DAY }) {
     const tasks = [];
     const events = [];
     const firstDay = addDays(LAST_SEEDED_DAY, -(days - 1));
@@ -142,7 +151,7 @@ async function serve() {
       const seven = instantOfLocalTime(TIME_ZONE, date, '07:00');
       const hhmm = (minutes) =>
         `${String(7 + Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-      for (let index = 0; index < TASKS_PER_DAY; index += 1) {
+      for (let index = 0; index < perDay.tasks; index += 1) {
         const startMinutes = index * 40;
         const endMinutes = startMinutes + 15 + ((dayIndex + index) % 4) * 5;
         const startAt = seven + startMinutes * 60_000;
@@ -161,15 +170,17 @@ async function serve() {
           endAt: seven + endMinutes * 60_000,
           done: past && index % 4 !== 3 ? 1 : 0,
           isEvent: 0,
-          isReminder: index === TASKS_PER_DAY - 1 ? 1 : 0,
+          isReminder: index === perDay.tasks - 1 ? 1 : 0,
           carryover: 0,
           createdAt,
           updatedAt: past ? startAt + 3_600_000 : createdAt,
         });
       }
-      for (let index = 0; index < EVENTS_PER_DAY; index += 1) {
-        const startAt = seven + (75 + index * 150) * 60_000;
-        const imported = index === EVENTS_PER_DAY - 1;
+      // Five events a day start 150 minutes apart from 08:15; more share the day evenly.
+      const eventGap = Math.min(150, Math.floor(840 / perDay.events));
+      for (let index = 0; index < perDay.events; index += 1) {
+        const startAt = seven + (75 + index * eventGap) * 60_000;
+        const imported = index === perDay.events - 1;
         const createdAt = Math.min(NOW, startAt - 7 * 86_400_000);
         events.push({
           id: randomUUID(),
@@ -193,15 +204,17 @@ async function serve() {
     month: await registerUser('month'),
     fiveYears: await registerUser('five-years'),
     creator: await registerUser('creator'),
+    quota: await registerUser('quota'),
   };
   const seeded = { tasks: 0, events: 0 };
   await app.db.transaction().execute(async (trx) => {
-    for (const [user, days] of [
+    for (const [user, days, perDay] of [
       [users.month, ONE_MONTH_DAYS],
       [users.fiveYears, FIVE_YEAR_DAYS],
       [users.creator, ONE_MONTH_DAYS],
+      [users.quota, QUOTA_DAYS, { tasks: QUOTA_PER_DAY, events: QUOTA_PER_DAY }],
     ]) {
-      const { tasks, events } = rowsFor(user, days);
+      const { tasks, events } = rowsFor(user, days, perDay);
       for (let index = 0; index < tasks.length; index += 500) {
         await trx
           .insertInto('tasks')
@@ -241,6 +254,15 @@ async function serve() {
       );
     }
   }
+  const atQuota = {
+    week: await call('GET', `/api/events?from=${dates.weekFrom}&to=${dates.weekTo}`, users.quota.token),
+    today: await call('GET', '/api/tasks/today', users.quota.token),
+  };
+  if (atQuota.week.length !== 7 * QUOTA_PER_DAY || atQuota.today.tasks.length !== QUOTA_PER_DAY) {
+    throw new Error(
+      `The user at the quota does not read back as seeded: ${JSON.stringify(atQuota).slice(0, 300)}`,
+    );
+  }
   const {
     rows: [{ version: sqliteVersion }],
   } = await sql`select sqlite_version() as version`.execute(app.db);
@@ -249,10 +271,15 @@ async function serve() {
   process.send({
     type: 'ready',
     port: app.server.address().port,
-    tokens: { month: users.month.token, fiveYears: users.fiveYears.token, creator: users.creator.token },
+    tokens: {
+      month: users.month.token,
+      fiveYears: users.fiveYears.token,
+      creator: users.creator.token,
+      quota: users.quota.token,
+    },
     createCategoryId: users.creator.categoryIds[0],
     dates,
-    seed: { ...seeded, users: 3, seedMs: Math.round(seedMs), sqliteVersion },
+    seed: { ...seeded, users: 4, seedMs: Math.round(seedMs), sqliteVersion },
   });
 }
 
@@ -383,6 +410,59 @@ async function drive() {
     });
   }
 
+  /**
+   * A read by the user at the quota (on `connections` connections) and hello on one connection, side by side; or hello
+   * alone when `target` is null. Latencies per request as in measure().
+   */
+  async function measureBeside(target, seconds) {
+    const run = (requests, connections, onAnswer) => {
+      const instance = autocannon({
+        url: `http://127.0.0.1:${ready.port}`,
+        connections,
+        duration: seconds,
+        requests,
+      });
+      let failed = 0;
+      instance.on('response', (_client, statusCode, bytes, responseTime) => {
+        if (statusCode >= 200 && statusCode < 300) onAnswer(responseTime, bytes);
+        else failed += 1;
+      });
+      return instance.then((result) => {
+        if (failed > 0 || result.errors > 0 || result.timeouts > 0) {
+          throw new Error(
+            `${requests[0].path}: ${failed} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts`,
+          );
+        }
+        return result;
+      });
+    };
+    const helloLatencies = [];
+    const readLatencies = [];
+    let readBytes = 0;
+    const [, readResult] = await Promise.all([
+      run([request(hello)], 1, (latency) => helloLatencies.push(latency)),
+      target
+        ? run([request(target, tokens.quota)], target.connections, (latency, bytes) => {
+            readLatencies.push(latency);
+            readBytes += bytes;
+          })
+        : null,
+    ]);
+    helloLatencies.sort((a, b) => a - b);
+    readLatencies.sort((a, b) => a - b);
+    return {
+      helloP99Ms: percentile(helloLatencies, 0.99),
+      helloRequests: helloLatencies.length,
+      ...(readResult && {
+        rps: readLatencies.length / readResult.duration,
+        meanMs: readLatencies.reduce((sum, value) => sum + value, 0) / readLatencies.length,
+        p99Ms: percentile(readLatencies, 0.99),
+        requests: readLatencies.length,
+        bytesPerAnswer: readBytes / readLatencies.length,
+      }),
+    };
+  }
+
   const hello = { key: 'hello', url: '/api/bench/hello' };
   const reads = [
     { key: 'tasks-day', name: 'GET /api/tasks?date (a day)', url: `/api/tasks?date=${dates.day}` },
@@ -410,6 +490,36 @@ async function drive() {
     },
   ].filter((target) => !only || only.has(target.key));
 
+  // One connection asks each read at the quota (an export takes a second or more there), in runs of at least 3 s, so
+  // hello's wait beside it is what one such request holds the event loop for.
+  const quotaSeconds = Math.max(duration, 3);
+  const quotaReads = [
+    {
+      key: 'quota-export-ics',
+      name: 'GET /api/events/export.ics (20,000 events)',
+      url: '/api/events/export.ics',
+      connections: 1,
+    },
+    {
+      key: 'quota-export-json',
+      name: 'GET /api/users/me/export (20,000 tasks and events)',
+      url: '/api/users/me/export',
+      connections: 1,
+    },
+    {
+      key: 'quota-events-week',
+      name: 'GET /api/events?from&to (a week: 140 events)',
+      url: `/api/events?from=${dates.weekFrom}&to=${dates.weekTo}`,
+      connections: 1,
+    },
+    {
+      key: 'quota-tasks-today',
+      name: 'GET /api/tasks/today (20 of 20,000 tasks)',
+      url: '/api/tasks/today',
+      connections: 1,
+    },
+  ].filter((target) => !only || only.has(target.key));
+
   const samples = {};
   const record = (key, round, figures) => ((samples[key] ??= [])[round] = figures);
 
@@ -420,6 +530,7 @@ async function drive() {
     for (const target of reads) {
       await measure([request(target, tokens.month), request(target, tokens.fiveYears)], warmup);
     }
+    for (const target of quotaReads) await measureBeside(target, warmup);
 
     for (let round = 0; round < rounds; round += 1) {
       // Each run is compared with its neighbour only; the order flips every round.
@@ -440,6 +551,15 @@ async function drive() {
       for (const [keys, requests] of round % 2 ? runs.reverse() : runs) {
         const figures = await measure(requests);
         keys.forEach((key, index) => record(key, round, figures[index]));
+      }
+      for (const target of quotaReads) {
+        const pair = [
+          [`hello-alone@${target.key}`, null],
+          [target.key, target],
+        ];
+        for (const [key, beside] of round % 2 ? pair.reverse() : pair) {
+          record(key, round, await measureBeside(beside, quotaSeconds));
+        }
       }
       process.stderr.write(`round ${round + 1}/${rounds} done\n`);
     }
@@ -495,6 +615,22 @@ async function drive() {
     };
   });
 
+  const quota = quotaReads.map((target) => {
+    const helloBeside = medianOf(target.key, 'helloP99Ms');
+    return {
+      endpoint: target.name,
+      connections: target.connections,
+      rps: medianOf(target.key, 'rps'),
+      meanMs: medianOf(target.key, 'meanMs'),
+      p99Ms: medianOf(target.key, 'p99Ms'),
+      bytesPerAnswer: medianOf(target.key, 'bytesPerAnswer'),
+      helloP99MsAlone: medianOf(`hello-alone@${target.key}`, 'helloP99Ms'),
+      helloP99MsBeside: helloBeside,
+      target: { maxHelloP99Ms: TARGETS.quota.maxHelloP99Ms },
+      pass: helloBeside <= TARGETS.quota.maxHelloP99Ms,
+    };
+  });
+
   const report = {
     benchmark: 'server/bench/api.mjs',
     startedAt: new Date(startedAt).toISOString(),
@@ -503,6 +639,7 @@ async function drive() {
       quick: args.quick,
       rounds,
       durationSeconds: duration,
+      quotaSeconds,
       connections: CONNECTIONS,
       timeZone: TIME_ZONE,
     },
@@ -519,10 +656,12 @@ async function drive() {
       oneMonthDays: ONE_MONTH_DAYS,
       fiveYearDays: FIVE_YEAR_DAYS,
       benchToday: TODAY,
+      quotaUser: { days: QUOTA_DAYS, tasksPerDay: QUOTA_PER_DAY, eventsPerDay: QUOTA_PER_DAY },
     },
     api,
     growth,
-    pass: api.every((row) => row.pass) && growth.every((row) => row.pass),
+    quota,
+    pass: api.every((row) => row.pass) && growth.every((row) => row.pass) && quota.every((row) => row.pass),
   };
 
   printReport(report);
@@ -583,6 +722,35 @@ function printReport(report) {
       fixed(row.meanRatio),
       fixed(row.p99Ratio),
       `<= ${row.target.maxRatio}`,
+      row.pass ? 'PASS' : 'SHORT',
+    ]),
+  );
+  console.log(
+    `\nReads at the quota (20,000 tasks and 20,000 events), beside hello on one connection; ${report.settings.quotaSeconds} s runs`,
+  );
+  printTable(
+    [
+      'endpoint',
+      'conn',
+      'req/s',
+      'mean ms',
+      'p99 ms',
+      'KB/answer',
+      'hello p99 alone',
+      'hello p99 beside',
+      'target',
+      'result',
+    ],
+    report.quota.map((row) => [
+      row.endpoint,
+      String(row.connections),
+      fixed(row.rps, 1),
+      fixed(row.meanMs, 1),
+      fixed(row.p99Ms, 1),
+      fixed(row.bytesPerAnswer / 1024, 1),
+      fixed(row.helloP99MsAlone),
+      fixed(row.helloP99MsBeside),
+      `hello p99 <= ${row.target.maxHelloP99Ms} ms`,
       row.pass ? 'PASS' : 'SHORT',
     ]),
   );

@@ -10,6 +10,7 @@ import authentication from './plugins/app/authentication.js';
 import clock from './plugins/app/clock.js';
 import database from './plugins/app/database.js';
 import errorHandler from './plugins/app/error-handler.js';
+import icsParsePool from './plugins/app/ics-parse-pool.js';
 import repositories from './plugins/app/repositories.js';
 import timeZone from './plugins/app/time-zone.js';
 import cors from './plugins/external/cors.js';
@@ -169,6 +170,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(cors, { origins: config.corsOrigins });
   await app.register(rateLimit, config.rateLimit);
   await app.register(multipart, { fileSizeLimit: config.icsUploadLimitBytes });
+  await app.register(icsParsePool);
   await app.register(swagger);
   await app.register(timeZone);
   await app.register(authentication, {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { RECORD_QUOTAS, type RecordQuotas } from './lib/quotas.js';
 
 /**
  * SQLite's `synchronous` pragma (in WAL mode). NORMAL, the default, keeps every committed transaction across a crash
@@ -64,6 +65,8 @@ export interface AppConfig {
   requestTimeoutMs: number;
   bodyLimitBytes: number;
   icsUploadLimitBytes: number;
+  /** Records one account may keep (tests lower them instead of inserting 20,000 rows). */
+  quotas: RecordQuotas;
 }
 
 export const PRODUCTION_PASSWORD_HASH_COST = 17;
@@ -285,6 +288,7 @@ export function loadConfig(
     requestTimeoutMs: 30_000,
     bodyLimitBytes: 100 * 1024,
     icsUploadLimitBytes: 1024 * 1024,
+    quotas: RECORD_QUOTAS,
     ...overrides,
     rateLimit: {
       globalPerMinute: integerFrom(env.RATE_LIMIT_PER_MINUTE, 600, 'RATE_LIMIT_PER_MINUTE'),

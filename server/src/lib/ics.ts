@@ -1,5 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import ICAL from 'ical.js';
+import { recurrenceRuleProblem, weekdayName } from './ics-recurrence-rules.js';
+import { textInBatches } from './text-batches.js';
 import {
   addDays,
   instantOfWallTime,
@@ -23,10 +25,14 @@ export const ICS_LIMITS = {
   eventsPerImport: 5000,
   /** Longer UIDs are skipped: the (user, UID) index has a row-size limit on PostgreSQL. */
   uidLength: 500,
-  /** Some RRULEs send ical.js into a loop that never returns (FREQ=DAILY;BYDAY=1MO): parsing has this long. */
+  /** ical.js may still loop on a rule the checks in ics-recurrence-rules.ts let through: parsing has this long. */
   parseTimeoutMs: 5000,
   parseMemoryMb: 256,
+  /** Worker threads at once per process; an account has at most one of them. */
   concurrentParses: 2,
+  /** Imports waiting for a worker, all accounts together (then 503), and per account (then 429). */
+  queuedParses: 16,
+  queuedParsesPerAccount: 2,
 } as const;
 
 const TITLE_MAX = 200;
@@ -53,9 +59,72 @@ export class InvalidCalendarError extends Error {}
 // the file size); overrides are matched here by UID and RECURRENCE-ID instead, so that scan is switched off.
 const NO_EXCEPTIONS = { exceptions: [] };
 
+/** A content line's name and value: the value starts after the first colon outside a quoted parameter. */
+function splitContentLine(line: string): [string, string] {
+  let quoted = false;
+  for (let index = 0; index < line.length; index += 1) {
+    const character = line[index];
+    if (character === '"') quoted = !quoted;
+    else if (character === ':' && !quoted) return [line.slice(0, index), line.slice(index + 1)];
+  }
+  return [line, ''];
+}
+
+/**
+ * The RRULE values of each VEVENT of the first calendar as written, in file order. ical.js reads INTERVAL=0 and
+ * negative intervals as 1, so the rule checks read the text; ical.js's own values serve when the two disagree.
+ */
+function writtenRulesOfEvents(text: string): string[][] {
+  const events: string[][] = [];
+  const open: string[] = [];
+  for (const line of text.replace(/\r?\n[ \t]/g, '').split(/\r?\n/)) {
+    const [nameAndParameters, value] = splitContentLine(line);
+    const name = nameAndParameters.split(';')[0]!.trim().toUpperCase();
+    if (name === 'BEGIN') {
+      open.push(value.trim().toUpperCase());
+      if (open.length === 2 && open[1] === 'VEVENT') events.push([]);
+    } else if (name === 'END') {
+      open.pop();
+      if (open.length === 0) break;
+    } else if (name === 'RRULE' && open.length === 2 && open[1] === 'VEVENT') {
+      events.at(-1)!.push(value);
+    }
+  }
+  return events;
+}
+
+/** Why the series must not be expanded (see ics-recurrence-rules.ts), or null. */
+function seriesProblem(
+  component: IcalComponent,
+  startDate: IcalTime,
+  secondsToWalk: number,
+  writtenRules: string[] | undefined,
+): string | null {
+  const properties = component.getAllProperties('rrule');
+  const rules =
+    writtenRules && writtenRules.length === properties.length
+      ? writtenRules
+      : properties.map((property) => String(property.getFirstValue()));
+  const startWeekday = weekdayName(startDate.dayOfWeek());
+  if (!startWeekday) return 'DTSTART has no weekday';
+  const series = { startWeekday, secondsToWalk, maxOccurrences: ICS_LIMITS.iterationsPerSeries };
+  for (const rule of rules) {
+    const problem = recurrenceRuleProblem(rule, series);
+    if (problem) return problem;
+  }
+  return null;
+}
+
 function timezonesOf(calendar: IcalComponent): Map<string, IcalTimezone> {
   const zones = new Map<string, IcalTimezone>();
   for (const component of calendar.getAllSubcomponents('vtimezone')) {
+    // ical.js expands a zone's own RRULEs to find its offsets: a zone with a rule it must not expand is not used,
+    // and times that name it read as an unknown zone does.
+    const rules = component
+      .getAllSubcomponents()
+      .flatMap((part) => part.getAllProperties('rrule'))
+      .map((property) => String(property.getFirstValue()));
+    if (rules.some((rule) => recurrenceRuleProblem(rule) !== null)) continue;
     const zone = new ICAL.Timezone(component);
     if (zone.tzid) zones.set(zone.tzid, zone);
   }
@@ -174,6 +243,8 @@ export function parseCalendar(text: string, timeZone: string, now: number): Pars
 
   const components = calendar.getAllSubcomponents('vevent');
   if (components.length === 0) throw new InvalidCalendarError('The calendar contains no events (no VEVENT)');
+  const writtenRules = writtenRulesOfEvents(text);
+  const rulesAsWritten = writtenRules.length === components.length;
   const overrideKeys = new Set<string>();
   for (const component of components) {
     try {
@@ -199,7 +270,10 @@ export function parseCalendar(text: string, timeZone: string, now: number): Pars
 
   // One VEVENT's occurrences, or a throw: ical.js throws plain errors on values it cannot read (UNTIL=garbage,
   // RDATE:garbage, an empty RRULE), and such an event is skipped as a whole rather than failing the file.
-  const occurrencesOf = (component: IcalComponent): { entries: ImportedEvent[]; skipped: number } => {
+  const occurrencesOf = (
+    component: IcalComponent,
+    rulesOfComponent: string[] | undefined,
+  ): { entries: ImportedEvent[]; skipped: number } => {
     const event = new ICAL.Event(component, NO_EXCEPTIONS);
     if (!event.startDate) throw new Error('no DTSTART');
     if (isCancelled(component)) return { entries: [], skipped: 1 };
@@ -218,6 +292,11 @@ export function parseCalendar(text: string, timeZone: string, now: number): Pars
     }
     if (!event.isRecurring())
       return { entries: [{ key: `${uid}#`, title, startAt, endAt, allDay }], skipped: 0 };
+
+    // A rule that can never produce an occurrence (or that RFC 5545 forbids) never reaches ical.js's iterator.
+    const secondsToWalk = (horizonEnd - startAt) / 1000;
+    if (seriesProblem(component, event.startDate, secondsToWalk, rulesOfComponent))
+      return { entries: [], skipped: 1 };
 
     const durationMs = endAt - startAt;
     const dayCount =
@@ -245,10 +324,10 @@ export function parseCalendar(text: string, timeZone: string, now: number): Pars
     return { entries, skipped: overCap };
   };
 
-  for (const component of components) {
+  for (const [index, component] of components.entries()) {
     let read: { entries: ImportedEvent[]; skipped: number };
     try {
-      read = occurrencesOf(component);
+      read = occurrencesOf(component, rulesAsWritten ? writtenRules[index] : undefined);
     } catch {
       skipped += 1;
       continue;
@@ -273,32 +352,23 @@ export interface CalendarJob {
 
 type WorkerAnswer = { ok: true; calendar: ParsedCalendar } | { ok: false; message: string };
 
+/** The worker ran out of time: the pool counts these apart from files that are merely invalid. */
+export class CalendarParseTimeoutError extends InvalidCalendarError {}
+
+export interface WorkerLimits {
+  timeoutMs: number;
+  memoryMb: number;
+  /** Aborting terminates the worker at once and rejects with the signal's reason. */
+  signal: AbortSignal;
+}
+
 /**
  * parseCalendar in a worker thread with a time and memory limit, so a file that loops ical.js forever or bloats it
  * costs one terminated worker instead of the API's event loop.
  */
-export async function parseCalendarIsolated(
-  job: CalendarJob,
-  timeoutMs: number = ICS_LIMITS.parseTimeoutMs,
-): Promise<ParsedCalendar> {
-  // At most this many workers at once per process; further imports wait their turn.
-  while (runningWorkers >= ICS_LIMITS.concurrentParses) {
-    await new Promise<void>((resume) => waitingForWorker.push(resume));
-  }
-  runningWorkers += 1;
-  try {
-    return await runCalendarWorker(job, timeoutMs);
-  } finally {
-    runningWorkers -= 1;
-    waitingForWorker.shift()?.();
-  }
-}
-
-let runningWorkers = 0;
-const waitingForWorker: Array<() => void> = [];
-
-function runCalendarWorker(job: CalendarJob, timeoutMs: number) {
-  const options = { workerData: job, resourceLimits: { maxOldGenerationSizeMb: ICS_LIMITS.parseMemoryMb } };
+export function runCalendarWorker(job: CalendarJob, limits: WorkerLimits): Promise<ParsedCalendar> {
+  if (limits.signal.aborted) return Promise.reject(limits.signal.reason);
+  const options = { workerData: job, resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb } };
   // Built, the worker is the .js file beside this one. Under tsx (dev, tests) it is TypeScript, and Node 20 does
   // not run --import hooks in workers, so a bootstrap registers tsx in the worker first.
   const worker = import.meta.url.endsWith('.ts')
@@ -314,19 +384,22 @@ function runCalendarWorker(job: CalendarJob, timeoutMs: number) {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      limits.signal.removeEventListener('abort', onAbort);
       void worker.terminate();
       outcome();
     };
+    const onAbort = () => settle(() => reject(limits.signal.reason));
+    limits.signal.addEventListener('abort', onAbort, { once: true });
     const timer = setTimeout(
       () =>
         settle(() =>
           reject(
-            new InvalidCalendarError(
+            new CalendarParseTimeoutError(
               'The calendar could not be read in time: a recurrence rule (RRULE) in it may never end',
             ),
           ),
         ),
-      timeoutMs,
+      limits.timeoutMs,
     );
     worker.once('message', (answer: WorkerAnswer) =>
       settle(() => (answer.ok ? resolve(answer.calendar) : reject(new InvalidCalendarError(answer.message)))),
@@ -375,45 +448,63 @@ function isLocalMidnight(timeZone: string, instant: number): boolean {
   return wall.hour === 0 && wall.minute === 0 && wall.second === 0 && instant % 1000 === 0;
 }
 
+function eventComponent(event: ExportableEvent, timeZone: string, stamp: IcalTime): IcalComponent {
+  const component = new ICAL.Component('vevent');
+  const [uid, recurrence] = event.icsKey
+    ? [
+        event.icsKey.slice(0, event.icsKey.lastIndexOf('#')),
+        event.icsKey.slice(event.icsKey.lastIndexOf('#') + 1),
+      ]
+    : [`${event.id}${OWN_UID_SUFFIX}`, ''];
+  component.updatePropertyWithValue('uid', uid);
+  component.updatePropertyWithValue('dtstamp', stamp);
+  if (recurrence) {
+    component.updatePropertyWithValue(
+      'recurrence-id',
+      /^\d{4}-\d{2}-\d{2}$/.test(recurrence) ? dateTime(recurrence) : utcTime(Date.parse(recurrence)),
+    );
+  }
+  component.updatePropertyWithValue('summary', event.title);
+  const wholeDays =
+    event.allDay && isLocalMidnight(timeZone, event.startAt) && isLocalMidnight(timeZone, event.endAt);
+  if (wholeDays) {
+    component.updatePropertyWithValue('dtstart', dateTime(localDateAt(timeZone, event.startAt)));
+    component.updatePropertyWithValue('dtend', dateTime(localDateAt(timeZone, event.endAt)));
+  } else {
+    component.updatePropertyWithValue('dtstart', utcTime(event.startAt));
+    component.updatePropertyWithValue('dtend', utcTime(event.endAt));
+    if (event.allDay) component.updatePropertyWithValue(ALL_DAY_FLAG, 'TRUE');
+  }
+  return component;
+}
+
+const CRLF_ONLY = (text: string) => text.replace(/\r?\n/g, '\r\n');
+
 /**
  * A VCALENDAR that re-imports to the same events: imported events keep their UID and RECURRENCE-ID, others get
  * '<id>@time-wallet'. All-day events become DATE values when they span whole local days, otherwise UTC times with a
- * flag that keeps them all-day.
+ * flag that keeps them all-day. The text comes in chunks (see textInBatches); joined, they are the text ical.js writes
+ * for the whole calendar at once.
  */
-export function buildCalendar(events: ExportableEvent[], timeZone: string, now: number): string {
+export async function* calendarChunks(
+  pages: AsyncIterable<ExportableEvent[]>,
+  timeZone: string,
+  now: number,
+): AsyncGenerator<string> {
   const calendar = new ICAL.Component(['vcalendar', [], []]);
   calendar.updatePropertyWithValue('version', '2.0');
   calendar.updatePropertyWithValue('prodid', '-//Time Wallet//Calendar export//EN');
   calendar.updatePropertyWithValue('calscale', 'GREGORIAN');
+  const empty = CRLF_ONLY(calendar.toString());
+  const end = empty.lastIndexOf('END:VCALENDAR');
+  yield empty.slice(0, end);
+  // Each event is written as ical.js writes a calendar's subcomponents: with the calendar's design set.
+  const design = ICAL.design.getDesignSet('vcalendar');
   const stamp = utcTime(now - (now % 1000));
-  for (const event of events) {
-    const component = new ICAL.Component('vevent');
-    const [uid, recurrence] = event.icsKey
-      ? [
-          event.icsKey.slice(0, event.icsKey.lastIndexOf('#')),
-          event.icsKey.slice(event.icsKey.lastIndexOf('#') + 1),
-        ]
-      : [`${event.id}${OWN_UID_SUFFIX}`, ''];
-    component.updatePropertyWithValue('uid', uid);
-    component.updatePropertyWithValue('dtstamp', stamp);
-    if (recurrence) {
-      component.updatePropertyWithValue(
-        'recurrence-id',
-        /^\d{4}-\d{2}-\d{2}$/.test(recurrence) ? dateTime(recurrence) : utcTime(Date.parse(recurrence)),
-      );
-    }
-    component.updatePropertyWithValue('summary', event.title);
-    const wholeDays =
-      event.allDay && isLocalMidnight(timeZone, event.startAt) && isLocalMidnight(timeZone, event.endAt);
-    if (wholeDays) {
-      component.updatePropertyWithValue('dtstart', dateTime(localDateAt(timeZone, event.startAt)));
-      component.updatePropertyWithValue('dtend', dateTime(localDateAt(timeZone, event.endAt)));
-    } else {
-      component.updatePropertyWithValue('dtstart', utcTime(event.startAt));
-      component.updatePropertyWithValue('dtend', utcTime(event.endAt));
-      if (event.allDay) component.updatePropertyWithValue(ALL_DAY_FLAG, 'TRUE');
-    }
-    calendar.addSubcomponent(component);
-  }
-  return calendar.toString().replace(/\r?\n/g, '\r\n') + '\r\n';
+  yield* textInBatches(
+    pages,
+    (event) =>
+      `${CRLF_ONLY(ICAL.stringify.component(eventComponent(event, timeZone, stamp).jCal, design))}\r\n`,
+  );
+  yield `${empty.slice(end)}\r\n`;
 }

@@ -35,6 +35,61 @@ async function plansOf(run: () => Promise<unknown>): Promise<string[]> {
 }
 
 const user = 'user-1';
+
+// Two events and two tasks, so an export's second page (the rows after the first page's last) is read too.
+await db
+  .insertInto('users')
+  .values({
+    id: user,
+    username: 'someone',
+    usernameKey: 'someone',
+    email: 'someone@example.com',
+    emailKey: 'someone@example.com',
+    passwordHash: 'x',
+    name: 'Some One',
+    profilePicture: '',
+    budgetHours: 8,
+    timeZone: 'UTC',
+    createdAt: 0,
+    updatedAt: 0,
+  })
+  .execute();
+for (const index of [1, 2]) {
+  const row = {
+    id: `row-${index}`,
+    userId: user,
+    startAt: index,
+    endAt: index + 1,
+    createdAt: 0,
+    updatedAt: 0,
+  };
+  await db
+    .insertInto('events')
+    .values({ ...row, title: 'Event', allDay: 0, source: 'manual', icsKey: null })
+    .execute();
+  await db
+    .insertInto('tasks')
+    .values({
+      ...row,
+      title: 'Task',
+      categoryId: null,
+      startHhmm: '09:00',
+      endHhmm: '10:00',
+      notes: '',
+      date: '2026-03-11',
+      done: 0,
+      isEvent: 0,
+      isReminder: 0,
+      carryover: 0,
+    })
+    .execute();
+}
+
+/** Pulls pages of one row until the keyset query (rows after the previous page's last) has run. */
+async function pageAfter(pages: AsyncGenerator<unknown[]>) {
+  await pages.next();
+  await pages.next();
+}
 const from = Date.parse('2026-03-08T05:00:00Z');
 const to = Date.parse('2026-03-15T04:00:00Z');
 // A reset link names its account (foreign key).
@@ -82,6 +137,31 @@ const reads: Array<[string, () => Promise<unknown>, RegExp]> = [
     /events_user_end/,
   ],
   ['categories of a user', () => repositories.categoriesRepository.list(user), /categories_user_id/],
+  [
+    "a user's events counted (quota)",
+    () => repositories.eventsRepository.countOf(user),
+    /COVERING INDEX events_user_\w+ \(user_id=\?\)/,
+  ],
+  [
+    "a user's tasks counted (quota)",
+    () => repositories.tasksRepository.countOf(user),
+    /COVERING INDEX tasks_user_/,
+  ],
+  [
+    "a user's categories counted (quota)",
+    () => repositories.categoriesRepository.countOf(user),
+    /COVERING INDEX categories_user_id/,
+  ],
+  [
+    'a page of events by start (export), after a given event',
+    () => pageAfter(repositories.eventsRepository.pagesByStart(user, 1)),
+    /events_user_\w+ \(user_id=\?\)/,
+  ],
+  [
+    'a page of tasks by start (export), after a given task',
+    () => pageAfter(repositories.tasksRepository.pagesByStart(user, 1)),
+    /tasks_user_\w+ \(user_id=\?\)/,
+  ],
   ['one task', () => repositories.tasksRepository.find(user, 'task-1'), /autoindex_tasks/],
   [
     'imported events by UID',

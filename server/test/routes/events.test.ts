@@ -156,6 +156,33 @@ describe('/api/events', () => {
     }
   });
 
+  test('a range read covers at most 62 days: a six-week month view fits, a longer one is refused', async () => {
+    const { app } = await buildTestApp();
+    const { headers } = await signUp(app);
+    const read = (from: string, to: string) =>
+      app.inject({ method: 'GET', url: `/api/events?from=${from}&to=${to}`, headers });
+    for (const [from, to] of [
+      ['2026-03-01', '2026-03-09'],
+      ['2026-02-22', '2026-04-06'],
+      ['2026-03-01', '2026-05-02'],
+    ] as const) {
+      assert.equal((await read(from, to)).statusCode, 200, `${from}..${to}`);
+    }
+    for (const [from, to] of [
+      ['2026-03-01', '2026-05-03'],
+      ['2025-03-01', '2026-04-05'],
+    ] as const) {
+      const refused = await read(from, to);
+      assert.equal(refused.statusCode, 400, `${from}..${to}`);
+      assert.deepEqual(refused.json(), {
+        message: 'The range must not exceed 62 days: ask for longer periods in parts',
+        errors: [
+          { field: 'to', message: 'The range must not exceed 62 days: ask for longer periods in parts' },
+        ],
+      });
+    }
+  });
+
   test('/today answers a plain array of events overlapping today', async () => {
     // 15:00 UTC is already 00:00 on 12 March in Tokyo.
     const { app } = await buildTestApp({ now: Date.parse('2026-03-11T15:00:00Z') });

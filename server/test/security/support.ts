@@ -278,7 +278,8 @@ export const ENDPOINTS: Endpoint[] = [
     invalid: [
       { name: 'to before from', request: { query: { from: '2026-04-01', to: '2026-03-01' } } },
       { name: 'empty range', request: { query: { from: DAY, to: DAY } } },
-      { name: 'range over 400 days', request: { query: { from: '2020-01-01', to: '2026-01-01' } } },
+      { name: 'range over 62 days', request: { query: { from: '2026-03-01', to: '2026-05-03' } } },
+      { name: 'range of years', request: { query: { from: '2020-01-01', to: '2026-01-01' } } },
       { name: 'missing to', request: { query: { from: DAY } } },
     ],
   },

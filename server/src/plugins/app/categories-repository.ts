@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { CategoryRow, Database } from '../../db/schema.js';
+import { RECORD_QUOTAS } from '../../lib/quotas.js';
 
-export function createCategoriesRepository(db: Kysely<Database>) {
+/** `maxRows` bounds the list (the category quota). */
+export function createCategoriesRepository(db: Kysely<Database>, maxRows: number = RECORD_QUOTAS.categories) {
   return {
     async list(userId: string): Promise<CategoryRow[]> {
       return db
@@ -11,7 +13,18 @@ export function createCategoriesRepository(db: Kysely<Database>) {
         .orderBy('createdAt')
         .orderBy('name')
         .orderBy('id')
+        .limit(maxRows)
         .execute();
+    },
+
+    /** An index-only count (categories_user_id), for the quota. */
+    async countOf(userId: string): Promise<number> {
+      const row = await db
+        .selectFrom('categories')
+        .select((eb) => eb.fn.countAll().as('count'))
+        .where('userId', '=', userId)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
     },
 
     async find(userId: string, id: string): Promise<CategoryRow | undefined> {

@@ -1,9 +1,11 @@
 import type { Kysely, Updateable } from 'kysely';
 import type { Database, EventRow, EventsTable } from '../../db/schema.js';
+import { EXPORT_PAGE_SIZE, RECORD_QUOTAS } from '../../lib/quotas.js';
 
 export type EventSpan = Pick<EventRow, 'startAt' | 'endAt'>;
 
-export function createEventsRepository(db: Kysely<Database>) {
+/** `maxRows` bounds every list this repository returns (the event quota). */
+export function createEventsRepository(db: Kysely<Database>, maxRows: number = RECORD_QUOTAS.events) {
   return {
     /** Events overlapping [from, to): they end after the range starts and start before it ends. */
     async listOverlapping(userId: string, from: number, to: number): Promise<EventRow[]> {
@@ -15,6 +17,7 @@ export function createEventsRepository(db: Kysely<Database>) {
         .where('startAt', '<', to)
         .orderBy('startAt')
         .orderBy('id')
+        .limit(maxRows)
         .execute();
     },
 
@@ -29,14 +32,40 @@ export function createEventsRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    async listAll(userId: string): Promise<EventRow[]> {
-      return db
+    /**
+     * All the user's events by start, a page at a time (keyset on start and id): an export never holds them all. Each
+     * page sorts the user's events again (no index has that order; one on start_at misleads SQLite's planner on
+     * overlap reads, see migration 0002), so pages are large: at the quota, 20 sorts of 20,000 rows.
+     */
+    async *pagesByStart(userId: string, pageSize = EXPORT_PAGE_SIZE): AsyncGenerator<EventRow[]> {
+      let last: EventRow | undefined;
+      for (;;) {
+        const after = last;
+        const page = await db
+          .selectFrom('events')
+          .selectAll()
+          .where('userId', '=', userId)
+          .$if(after !== undefined, (query) =>
+            query.where((eb) => eb(eb.refTuple('startAt', 'id'), '>', eb.tuple(after!.startAt, after!.id))),
+          )
+          .orderBy('startAt')
+          .orderBy('id')
+          .limit(pageSize)
+          .execute();
+        if (page.length > 0) yield page;
+        if (page.length < pageSize) return;
+        last = page.at(-1);
+      }
+    },
+
+    /** An index-only count (events_user_end), for the quota. */
+    async countOf(userId: string): Promise<number> {
+      const row = await db
         .selectFrom('events')
-        .selectAll()
+        .select((eb) => eb.fn.countAll().as('count'))
         .where('userId', '=', userId)
-        .orderBy('startAt')
-        .orderBy('id')
-        .execute();
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
     },
 
     async find(userId: string, id: string): Promise<EventRow | undefined> {

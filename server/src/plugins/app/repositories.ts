@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { RECORD_QUOTAS, type RecordQuotas } from '../../lib/quotas.js';
 import {
   createAnalyticsSnapshotsRepository,
   type AnalyticsSnapshotsRepository,
@@ -25,20 +26,21 @@ declare module 'fastify' {
   }
 }
 
-export function createRepositories(db: Kysely<Database>) {
+/** The quotas also bound every list a repository returns. */
+export function createRepositories(db: Kysely<Database>, quotas: RecordQuotas = RECORD_QUOTAS) {
   return {
     usersRepository: createUsersRepository(db),
     accountSecurityRepository: createAccountSecurityRepository(db),
-    categoriesRepository: createCategoriesRepository(db),
-    tasksRepository: createTasksRepository(db),
-    eventsRepository: createEventsRepository(db),
+    categoriesRepository: createCategoriesRepository(db, quotas.categories),
+    tasksRepository: createTasksRepository(db, quotas.tasks),
+    eventsRepository: createEventsRepository(db, quotas.events),
     analyticsSnapshotsRepository: createAnalyticsSnapshotsRepository(db),
   };
 }
 
 export default fp(
   async function repositoriesPlugin(app) {
-    const repositories = createRepositories(app.db);
+    const repositories = createRepositories(app.db, app.config.quotas);
     app.decorate('usersRepository', repositories.usersRepository);
     app.decorate('accountSecurityRepository', repositories.accountSecurityRepository);
     app.decorate('categoriesRepository', repositories.categoriesRepository);

@@ -1,14 +1,16 @@
 import type { Kysely } from 'kysely';
 import type { Database, TaskRow, TaskUpdate } from '../../db/schema.js';
+import { EXPORT_PAGE_SIZE, RECORD_QUOTAS } from '../../lib/quotas.js';
 
 export type TaskSpan = Pick<TaskRow, 'startAt' | 'endAt' | 'categoryId' | 'date' | 'done'>;
 
-export function createTasksRepository(db: Kysely<Database>) {
+/** `maxRows` bounds every list this repository returns (the task quota). */
+export function createTasksRepository(db: Kysely<Database>, maxRows: number = RECORD_QUOTAS.tasks) {
   return {
     async listForDate(userId: string, date: string, done?: boolean): Promise<TaskRow[]> {
       let query = db.selectFrom('tasks').selectAll().where('userId', '=', userId).where('date', '=', date);
       if (done !== undefined) query = query.where('done', '=', done ? 1 : 0);
-      return query.orderBy('startAt').orderBy('createdAt').orderBy('id').execute();
+      return query.orderBy('startAt').orderBy('createdAt').orderBy('id').limit(maxRows).execute();
     },
 
     /** Tasks overlapping [from, to): they end after the range starts and start before it ends. */
@@ -34,8 +36,46 @@ export function createTasksRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    async listAll(userId: string): Promise<TaskRow[]> {
-      return db.selectFrom('tasks').selectAll().where('userId', '=', userId).orderBy('startAt').execute();
+    /**
+     * All the user's tasks by start, a page at a time; see the events repository's pagesByStart. Ties go by creation,
+     * then id, as in a day's list (the export used to leave them in storage order).
+     */
+    async *pagesByStart(userId: string, pageSize = EXPORT_PAGE_SIZE): AsyncGenerator<TaskRow[]> {
+      let last: TaskRow | undefined;
+      for (;;) {
+        const after = last;
+        const page = await db
+          .selectFrom('tasks')
+          .selectAll()
+          .where('userId', '=', userId)
+          .$if(after !== undefined, (query) =>
+            query.where((eb) =>
+              eb(
+                eb.refTuple('startAt', 'createdAt', 'id'),
+                '>',
+                eb.tuple(after!.startAt, after!.createdAt, after!.id),
+              ),
+            ),
+          )
+          .orderBy('startAt')
+          .orderBy('createdAt')
+          .orderBy('id')
+          .limit(pageSize)
+          .execute();
+        if (page.length > 0) yield page;
+        if (page.length < pageSize) return;
+        last = page.at(-1);
+      }
+    },
+
+    /** An index-only count, for the quota. */
+    async countOf(userId: string): Promise<number> {
+      const row = await db
+        .selectFrom('tasks')
+        .select((eb) => eb.fn.countAll().as('count'))
+        .where('userId', '=', userId)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
     },
 
     async find(userId: string, id: string): Promise<TaskRow | undefined> {

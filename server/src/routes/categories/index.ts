@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { CategoryRow } from '../../db/schema.js';
 import { notFound, validationFailed } from '../../lib/http-errors.js';
 import { newId } from '../../lib/ids.js';
+import { requireRoomFor } from '../../lib/quotas.js';
 import { signedInUser } from '../../plugins/app/authentication.js';
 import {
   CategoryRef,
@@ -55,11 +56,13 @@ const categoriesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const user = signedInUser(request);
+      const name = categoryName(request.body.name);
+      requireRoomFor('categories', app.config.quotas, await app.categoriesRepository.countOf(user.id));
       const now = app.now();
       const category = await app.categoriesRepository.create({
         id: newId(),
         userId: user.id,
-        name: categoryName(request.body.name),
+        name,
         color: (request.body.color ?? DEFAULT_CATEGORY_COLOR).toUpperCase(),
         createdAt: now,
         updatedAt: now,

@@ -1,15 +1,12 @@
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { EventRow } from '../../db/schema.js';
 import { HttpError } from '../../lib/http-errors.js';
-import {
-  buildCalendar,
-  InvalidCalendarError,
-  ownEventIdOf,
-  parseCalendarIsolated,
-  type ImportedEvent,
-} from '../../lib/ics.js';
+import { calendarChunks, InvalidCalendarError, ownEventIdOf, type ImportedEvent } from '../../lib/ics.js';
 import { newId } from '../../lib/ids.js';
+import { requireRoomForImport } from '../../lib/quotas.js';
 import { signedInUser } from '../../plugins/app/authentication.js';
 import { bearerAuth } from '../../schemas/common.js';
 import { ImportResult } from '../../schemas/event.js';
@@ -23,6 +20,20 @@ function isUnchanged(existing: EventRow, imported: ImportedEvent): boolean {
   );
 }
 
+/**
+ * Aborts when the client goes away before its answer is sent: a queued import then leaves the queue, a running one
+ * has its worker terminated. 499 is nginx's code for a request its client closed; nobody reads it but the log.
+ */
+function abortedOnDisconnect(request: FastifyRequest, reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  const disconnected = () => controller.abort(new HttpError(499, 'The client closed the connection'));
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) disconnected();
+  });
+  if (request.raw.socket?.destroyed) disconnected();
+  return controller.signal;
+}
+
 const icsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['events'];
 
@@ -34,7 +45,7 @@ const icsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           'Import an .ics file (multipart field "file", at most 1 MiB); importing the same file again changes nothing',
         description:
-          'Events keep their UID (plus RECURRENCE-ID): a re-import updates changed events and skips unchanged ones. RRULE series are expanded one year either side of today, at most 1000 occurrences per series.',
+          "Events keep their UID (plus RECURRENCE-ID): a re-import updates changed events and skips unchanged ones. RRULE series are expanded one year either side of today, at most 1000 occurrences per series; a rule that can never produce an occurrence, or that RFC 5545 forbids, skips its event. Files are read one at a time per account: 429 when the account already has two waiting, 503 when the server has too many waiting (both with Retry-After). 409 when the new events would pass the account's event quota (nothing is imported).",
         security: bearerAuth,
         consumes: ['multipart/form-data'],
         body: Type.Object({
@@ -45,7 +56,7 @@ const icsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // The body schema documents the upload; the handler reads and checks the multipart stream itself.
       validatorCompiler: () => () => true,
     },
-    async (request) => {
+    async (request, reply) => {
       const user = signedInUser(request);
       if (!request.isMultipart())
         throw new HttpError(415, 'Send the .ics file as multipart/form-data in the field "file"');
@@ -72,7 +83,11 @@ const icsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const now = app.now();
       let parsed;
       try {
-        parsed = await parseCalendarIsolated({ text: content, timeZone: request.timeZone, now });
+        parsed = await app.icsParsePool.parse(
+          user.id,
+          { text: content, timeZone: request.timeZone, now },
+          abortedOnDisconnect(request, reply),
+        );
       } catch (error) {
         if (error instanceof InvalidCalendarError) throw new HttpError(400, error.message);
         throw error;
@@ -125,6 +140,7 @@ const icsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           });
         }
       }
+      requireRoomForImport(app.config.quotas, await app.eventsRepository.countOf(user.id), created.length);
       await app.eventsRepository.applyImport(user.id, created, updated);
       return { created: created.length, updated: updated.length, skipped };
     },
@@ -138,28 +154,30 @@ const icsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'All events as an iCalendar file',
         security: bearerAuth,
         produces: ['text/calendar'],
-        response: { 200: Type.String({ description: 'text/calendar' }) },
+        // Documented as the text it is; the handler sends it as a stream.
+        response: { 200: Type.Unsafe<Readable>(Type.String({ description: 'text/calendar' })) },
       },
     },
     async (request, reply) => {
       const user = signedInUser(request);
-      const events = await app.eventsRepository.listAll(user.id);
-      const calendar = buildCalendar(
-        events.map((event) => ({
-          id: event.id,
-          title: event.title,
-          startAt: event.startAt,
-          endAt: event.endAt,
-          allDay: event.allDay === 1,
-          icsKey: event.icsKey,
-        })),
-        request.timeZone,
-        app.now(),
-      );
+      // Streamed: events are read a page at a time and written in batches, with turns of the event loop between.
+      async function* exportableEvents() {
+        for await (const page of app.eventsRepository.pagesByStart(user.id)) {
+          yield page.map((event) => ({
+            id: event.id,
+            title: event.title,
+            startAt: event.startAt,
+            endAt: event.endAt,
+            allDay: event.allDay === 1,
+            icsKey: event.icsKey,
+          }));
+        }
+      }
+      const calendar = calendarChunks(exportableEvents(), request.timeZone, app.now());
       return reply
         .type('text/calendar; charset=utf-8')
         .header('content-disposition', 'attachment; filename="time-wallet.ics"')
-        .send(calendar);
+        .send(Readable.from(calendar, { objectMode: false }));
     },
   );
 };

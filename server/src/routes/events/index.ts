@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { notFound } from '../../lib/http-errors.js';
 import { fieldError, requireCalendarDate, requireInstant, requireTitle } from '../../lib/input-rules.js';
 import { newId } from '../../lib/ids.js';
+import { requireRoomFor } from '../../lib/quotas.js';
 import { localDateAt, localDayBounds, localDaysBetween, startOfLocalDay } from '../../lib/time-zone.js';
 import { signedInUser } from '../../plugins/app/authentication.js';
 import { IdParams, NoBody, bearerAuth } from '../../schemas/common.js';
@@ -15,7 +16,8 @@ import {
 } from '../../schemas/event.js';
 import icsRoutes from './ics.js';
 
-const MAX_RANGE_DAYS = 400;
+/** The calendar asks a week plus a day; a month view of 6 weeks plus a day asks 43. Two months fit with room. */
+const MAX_RANGE_DAYS = 62;
 const EVENT_NOT_FOUND = 'Event not found';
 
 function requireEndAfterStart(startAt: number, endAt: number): void {
@@ -30,7 +32,7 @@ const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Events overlapping the local days from (inclusive) to (exclusive)',
+        summary: `Events overlapping the local days from (inclusive) to (exclusive), at most ${MAX_RANGE_DAYS} days`,
         security: bearerAuth,
         querystring: EventRangeQuery,
         response: { 200: EventList },
@@ -43,7 +45,12 @@ const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       requireCalendarDate(to, 'to');
       const days = localDaysBetween(from, to);
       if (days <= 0) throw fieldError('to', 'to must be after from');
-      if (days > MAX_RANGE_DAYS) throw fieldError('to', `The range must not exceed ${MAX_RANGE_DAYS} days`);
+      if (days > MAX_RANGE_DAYS) {
+        throw fieldError(
+          'to',
+          `The range must not exceed ${MAX_RANGE_DAYS} days: ask for longer periods in parts`,
+        );
+      }
       const zone = request.timeZone;
       const events = await app.eventsRepository.listOverlapping(
         user.id,
@@ -89,6 +96,7 @@ const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const startAt = requireInstant(body.start, 'start', request.timeZone);
       const endAt = requireInstant(body.end, 'end', request.timeZone);
       requireEndAfterStart(startAt, endAt);
+      requireRoomFor('events', app.config.quotas, await app.eventsRepository.countOf(user.id));
       const now = app.now();
       const event = await app.eventsRepository.create({
         id: newId(),

@@ -4,6 +4,7 @@ import type { UserRow } from '../../db/schema.js';
 import { notFound } from '../../lib/http-errors.js';
 import { fieldError, requireCalendarDate, requireInstant, requireTitle } from '../../lib/input-rules.js';
 import { newId } from '../../lib/ids.js';
+import { requireRoomFor } from '../../lib/quotas.js';
 import { hoursOf, roundToTenth, totalOverlapMs } from '../../lib/time-accounting.js';
 import { instantOfLocalTime, localDateAt, localDayBounds, localHHMMAt } from '../../lib/time-zone.js';
 import { signedInUser } from '../../plugins/app/authentication.js';
@@ -111,6 +112,7 @@ const tasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const endAt = instantOfLocalTime(zone, date, body.endHHMM);
       const title = requireTitle(body.title);
       requireEndAfterStart(startAt, endAt);
+      requireRoomFor('tasks', app.config.quotas, await app.tasksRepository.countOf(user.id));
       const now = app.now();
       const task = await app.tasksRepository.create({
         id: newId(),
