@@ -3,7 +3,7 @@ import { Provider } from 'react-redux';
 import { act, fireEvent, renderHook } from '@testing-library/react';
 import { createAppStore, signedIn, type AppStore } from '@time-wallet/api';
 import { mockApi, NETWORK_FAILURE, resetTestEnvironment, TEST_USER } from '@time-wallet/api/testing';
-import { useInactivityLogout } from './use-inactivity-logout';
+import { ACTIVITY_REPORT_INTERVAL_MS, useInactivityLogout } from './use-inactivity-logout';
 
 const TIMEOUT_MS = 1000;
 
@@ -97,5 +97,28 @@ describe('useInactivityLogout', () => {
 
     expect(server.requests).toHaveLength(0);
     expect(session(store).endedBy).toBeNull();
+  });
+
+  it('tells the server about activity at most once a minute, so reading a page never idles the session out there', async () => {
+    resetTestEnvironment({ inactivityTimeoutMs: 30 * 60_000 });
+    const server = mockApi({
+      'GET /auth/validate': { status: 200, body: { valid: true, user: TEST_USER } },
+      'POST /auth/logout': { status: 204 },
+    });
+    renderInactivityLogout();
+
+    // Ten minutes of reading: a mouse move every 10 s, and no request of the page's own.
+    for (let second = 10; second <= 600; second += 10) {
+      await advance(10_000);
+      fireEvent.mouseMove(document.body);
+    }
+    await advance(0);
+    const reports = server.requestsTo('GET', '/auth/validate');
+    expect(reports).toHaveLength(600_000 / ACTIVITY_REPORT_INTERVAL_MS);
+    expect(reports[0].headers.get('Authorization')).toBe('Bearer token-abc');
+
+    // Without activity nothing more is sent until the browser's own sign-out.
+    await advance(29 * 60_000);
+    expect(server.requestsTo('GET', '/auth/validate')).toHaveLength(reports.length);
   });
 });
