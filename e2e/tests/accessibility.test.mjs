@@ -17,6 +17,7 @@ const SIGNED_IN_PAGES = [
   ['/app/today', 'Today Activities'],
   ['/app/yesterday', 'Pick Up Where You Left Off'],
   ['/app/edit-tags', 'Your Tags'],
+  ['/app/account', 'Account security'],
   ['/app/analytics', 'Time Wallet Analytics'],
   ['/app/calendar', null],
 ];

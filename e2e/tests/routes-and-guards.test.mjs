@@ -60,6 +60,7 @@ describe('routes and guards', () => {
       '/app/calendar',
       '/app/analytics',
       '/app/edit-tags',
+      '/app/account',
       '/app/logout',
     ]) {
       await browser.page.goto(`${stack.shellUrl}${route}`);
