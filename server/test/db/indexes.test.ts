@@ -92,19 +92,6 @@ async function pageAfter(pages: AsyncGenerator<unknown[]>) {
 }
 const from = Date.parse('2026-03-08T05:00:00Z');
 const to = Date.parse('2026-03-15T04:00:00Z');
-// A reset link names its account (foreign key).
-await repositories.usersRepository.create({
-  id: user,
-  username: 'someone',
-  email: 'someone@example.com',
-  passwordHash: 'scrypt$10$8$1$salt$key',
-  name: 'Some One',
-  profilePicture: '',
-  budgetHours: 8,
-  timeZone: 'UTC',
-  createdAt: from,
-  updatedAt: from,
-});
 const reads: Array<[string, () => Promise<unknown>, RegExp]> = [
   [
     'task list of a day',

@@ -86,7 +86,10 @@ describe('per-user quotas', () => {
     assert.deepEqual(await eventsOfMarch(app, headers), ['Event 1', 'Event 2', 'Event 3']);
     const tasks = await app.inject({ method: 'GET', url: '/api/tasks?date=2026-03-11', headers });
     assert.deepEqual(
-      tasks.json().tasks.map((listed: { title: string }) => listed.title),
+      tasks
+        .json()
+        .tasks.map((listed: { title: string }) => listed.title)
+        .sort(),
       ['One', 'Two'],
     );
     const categories = await app.inject({ method: 'GET', url: '/api/categories', headers });
