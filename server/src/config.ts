@@ -184,17 +184,29 @@ export function trustProxyFrom(value: string | undefined): false | number | stri
   return proxies;
 }
 
+/** Loopback and private-network addresses (IPv4, IPv6 unique-local, and IPv4 mapped into IPv6). */
+function isLoopbackOrPrivate(address: string): boolean {
+  const ipv4 = address.startsWith('::ffff:') ? address.slice(7) : address;
+  if (isIP(ipv4) === 4) {
+    const [a, b] = ipv4.split('.').map(Number) as [number, number];
+    return a === 127 || a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168);
+  }
+  const lower = address.toLowerCase();
+  return isIP(address) === 6 && (lower === '::1' || /^f[cd][0-9a-f]{2}:/.test(lower));
+}
+
 /**
- * Fastify's trustProxy for the configured proxies. Fastify 5.12 ignores a bare number (it trusts no hop, so every
- * client behind the proxy would share the proxy's address); a hop count is this function instead. It trusts the
- * nearest hops whatever their address, so it fits an API only the proxies can reach (HOST=127.0.0.1, a private network).
+ * Fastify's trustProxy for the configured proxies. Fastify 5 trusts no hop for a bare number (it fails closed, so a
+ * direct client cannot forge X-Forwarded-For); a hop count is this function instead. It trusts the nearest hops only
+ * when the peer on the socket is a loopback or private-network address, the load balancer's side of the network, and
+ * only entries that are IP addresses: a client on the public side that reaches the API directly is counted as itself.
  */
 export function trustProxyOption(
   trustProxy: AppConfig['trustProxy'],
 ): false | string[] | ((address: string, hop: number) => boolean) {
   if (typeof trustProxy !== 'number') return trustProxy;
   const hops = trustProxy;
-  return (_address, hop) => hop < hops;
+  return (address, hop) => hop < hops && isIP(address) !== 0 && (hop > 0 || isLoopbackOrPrivate(address));
 }
 
 function integerFrom(value: string | undefined, fallback: number, name: string): number {

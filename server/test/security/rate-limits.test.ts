@@ -84,6 +84,22 @@ describe('the client address behind a proxy', () => {
     summary.push('TRUST_PROXY=1: sign-in limit shared across forged left parts');
   });
 
+  test('TRUST_PROXY=1: a client on the public side that reaches the API directly is counted as itself', async () => {
+    const { app } = await buildSecurityApp({ env: { TRUST_PROXY: '1' }, rateLimit: { globalPerMinute: 2 } });
+    const direct: number[] = [];
+    for (const forged of ['4.4.4.4', '5.5.5.5', 'not-an-address']) {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/api/auth/me',
+        remoteAddress: '198.51.100.50',
+        headers: { 'x-forwarded-for': forged },
+      });
+      direct.push(response.statusCode);
+    }
+    assert.deepEqual(direct, [401, 401, 429], 'a direct client chose its own address');
+    summary.push('TRUST_PROXY=1: a direct public client cannot forge its address');
+  });
+
   test("TRUST_PROXY=<the proxies' addresses>: through them the client counts, straight from a client its socket", async () => {
     const { app } = await buildSecurityApp({
       env: { TRUST_PROXY: '10.0.0.0/8, 127.0.0.1, ::1, fd00::/8, loopback' },
