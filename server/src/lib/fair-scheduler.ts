@@ -24,7 +24,10 @@ interface Waiting {
 interface Account {
   waiting: Waiting[];
   running: boolean;
-  /** When this account last started a job (0: never); the least recently served account goes first. */
+  /**
+   * When this account last joined the rotation: on arrival, and again each time a job of its finishes (as in round
+   * robin, where a turn ends at the back of the line). The smallest goes first.
+   */
   lastServed: number;
 }
 
@@ -36,7 +39,9 @@ interface Account {
  */
 export class FairScheduler {
   private readonly accounts = new Map<string, Account>();
-  private readonly closing = new AbortController();
+  /** One controller per job still waiting or running; close() aborts them. */
+  private readonly live = new Set<AbortController>();
+  private closedWith: { reason: unknown } | null = null;
   private runningJobs = 0;
   private waitingJobs = 0;
   private served = 0;
@@ -52,9 +57,14 @@ export class FairScheduler {
   }
 
   run<T>(accountId: string, job: Job<T>, signal?: AbortSignal): Promise<T> {
-    if (this.closing.signal.aborted) return Promise.reject(this.closing.signal.reason);
+    if (this.closedWith) return Promise.reject(this.closedWith.reason);
     if (signal?.aborted) return Promise.reject(signal.reason);
-    const account = this.accounts.get(accountId) ?? { waiting: [], running: false, lastServed: 0 };
+    // A newcomer queues behind the accounts already in line, not ahead of them as if it had waited longest.
+    const account = this.accounts.get(accountId) ?? {
+      waiting: [],
+      running: false,
+      lastServed: ++this.served,
+    };
     const retryAfter = { 'retry-after': String(this.options.retryAfterSeconds) };
     if (account.running || this.runningJobs >= this.options.concurrency) {
       if (account.waiting.length >= this.options.queuedPerAccount) {
@@ -69,13 +79,22 @@ export class FairScheduler {
     this.accounts.set(accountId, account);
 
     return new Promise<T>((resolve, reject) => {
-      const jobSignal = AbortSignal.any([this.closing.signal, ...(signal ? [signal] : [])]);
+      // A controller of its own rather than AbortSignal.any with a long-lived signal: on Node 20 each such call leaves
+      // an entry on that signal for the life of the process.
+      const controller = new AbortController();
+      const jobSignal = controller.signal;
+      const onCallerAbort = () => controller.abort(signal!.reason);
+      signal?.addEventListener('abort', onCallerAbort, { once: true });
+      this.live.add(controller);
+      const settle = () => {
+        this.live.delete(controller);
+        signal?.removeEventListener('abort', onCallerAbort);
+      };
       const onAbort = () => entry.withdraw(jobSignal.reason);
       const entry: Waiting = {
         start: () => {
           jobSignal.removeEventListener('abort', onAbort);
           account.running = true;
-          account.lastServed = ++this.served;
           this.runningJobs += 1;
           let outcome: Promise<T>;
           try {
@@ -86,7 +105,9 @@ export class FairScheduler {
           }
           // The slot is free before the caller hears the outcome.
           const release = () => {
+            settle();
             account.running = false;
+            account.lastServed = ++this.served;
             this.runningJobs -= 1;
             this.forget(accountId, account);
             this.dispatch();
@@ -107,6 +128,7 @@ export class FairScheduler {
           if (index === -1) return;
           account.waiting.splice(index, 1);
           this.waitingJobs -= 1;
+          settle();
           this.forget(accountId, account);
           reject(reason);
         },
@@ -120,7 +142,9 @@ export class FairScheduler {
 
   /** Refuses new jobs, withdraws the waiting ones and aborts the running ones. */
   close(reason: unknown = new HttpError(503, 'The server is shutting down; try again shortly')): void {
-    if (!this.closing.signal.aborted) this.closing.abort(reason);
+    if (this.closedWith) return;
+    this.closedWith = { reason };
+    for (const controller of [...this.live]) controller.abort(reason);
   }
 
   private dispatch(): void {

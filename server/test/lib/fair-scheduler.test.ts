@@ -56,6 +56,19 @@ describe('FairScheduler', () => {
     assert.deepEqual(log, ['A1', 'B1', 'C1', 'A2', 'A3', 'A4']);
   });
 
+  test('an account that sends one file at a time does not jump ahead of accounts already waiting', async () => {
+    const { log, submit, finish } = harness({ concurrency: 1 });
+    void submit('A', 'A1');
+    void submit('B', 'B1');
+    void submit('C', 'C1');
+    await finish('A1');
+    // A has nothing left, is forgotten, and comes back while B runs: C has waited longer.
+    void submit('A', 'A2');
+    await finish('B1');
+    await finish('C1');
+    assert.deepEqual(log, ['A1', 'B1', 'C1', 'A2']);
+  });
+
   test('one account holds at most one slot: its other jobs wait even while a slot is free', async () => {
     const { scheduler, log, submit, finish } = harness({ concurrency: 2 });
     for (const name of ['A1', 'A2', 'A3', 'A4']) void submit('A', name);
