@@ -59,14 +59,16 @@ describe('FairScheduler', () => {
   test('an account that sends one file at a time does not jump ahead of accounts already waiting', async () => {
     const { log, submit, finish } = harness({ concurrency: 1 });
     void submit('A', 'A1');
-    void submit('B', 'B1');
     void submit('C', 'C1');
+    void submit('C', 'C2');
+    void submit('B', 'B1');
     await finish('A1');
-    // A has nothing left, is forgotten, and comes back while B runs: C has waited longer.
+    await finish('C1');
+    // A had nothing left and was forgotten; it comes back while B runs, after C2 had long been waiting.
     void submit('A', 'A2');
     await finish('B1');
-    await finish('C1');
-    assert.deepEqual(log, ['A1', 'B1', 'C1', 'A2']);
+    await finish('C2');
+    assert.deepEqual(log, ['A1', 'C1', 'B1', 'C2', 'A2']);
   });
 
   test('one account holds at most one slot: its other jobs wait even while a slot is free', async () => {
