@@ -85,6 +85,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       const origin = request.headers.origin;
       const headers: Record<string, string> = {
         'x-content-type-options': 'nosniff',
+        'cache-control': 'no-store',
         // The headers helmet sets on every other answer that matter for an error body.
         'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
         'x-frame-options': 'DENY',

@@ -104,11 +104,6 @@ const reads: Array<[string, () => Promise<unknown>, RegExp]> = [
     /tasks_user_date/,
   ],
   [
-    'tasks overlapping today or a week (wallet, analytics)',
-    () => repositories.tasksRepository.listOverlapping(user, from, to),
-    /tasks_user_end/,
-  ],
-  [
     "tasks' spans overlapping today or a week (wallet, analytics)",
     () => repositories.tasksRepository.listSpansOverlapping(user, from, to),
     /tasks_user_end/,

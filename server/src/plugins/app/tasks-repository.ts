@@ -13,19 +13,7 @@ export function createTasksRepository(db: Kysely<Database>, maxRows: number = RE
       return query.orderBy('startAt').orderBy('createdAt').orderBy('id').limit(maxRows).execute();
     },
 
-    /** Tasks overlapping [from, to): they end after the range starts and start before it ends. */
-    async listOverlapping(userId: string, from: number, to: number): Promise<TaskRow[]> {
-      return db
-        .selectFrom('tasks')
-        .selectAll()
-        .where('userId', '=', userId)
-        .where('endAt', '>', from)
-        .where('startAt', '<', to)
-        .orderBy('startAt')
-        .execute();
-    },
-
-    /** The same tasks with only what time accounting reads (wallet, analytics): fewer columns, no sort. */
+    /** Tasks overlapping [from, to) with only what time accounting reads (wallet, analytics): few columns, no sort. */
     async listSpansOverlapping(userId: string, from: number, to: number): Promise<TaskSpan[]> {
       return db
         .selectFrom('tasks')

@@ -166,7 +166,12 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         });
       }
       await app.usersRepository.delete(user.id);
-      await app.mailer.deleteMailsTo(user.email);
+      // The account is gone whatever happens to its mails: a failed clean-up is logged, never answered as a 500.
+      await app.mailer
+        .deleteMailsTo(user.email)
+        .catch((error: unknown) =>
+          request.log.error({ err: error }, 'outbox clean-up after account deletion failed'),
+        );
       return reply.code(204).send();
     },
   );
