@@ -2,6 +2,9 @@ import { Type } from '@sinclair/typebox';
 import type { SessionRow } from '../db/schema.js';
 import { UserRef } from './user.js';
 
+/** How much of the User-Agent a session keeps: enough to tell devices apart. */
+export const USER_AGENT_KEPT = 200;
+
 // Field rules live in lib/account-rules.ts so every failing field is reported at once with a message the client maps.
 const Text = Type.String({ maxLength: 1000 });
 
@@ -64,7 +67,10 @@ export const SessionJson = Type.Object({
     description: 'Last request, recorded at most once a minute',
   }),
   expiresAt: Type.String({ format: 'date-time' }),
-  userAgent: Type.String({ description: 'The User-Agent it signed in with, at most 200 characters' }),
+  userAgent: Type.String({
+    maxLength: USER_AGENT_KEPT,
+    description: `The User-Agent it signed in with, at most ${USER_AGENT_KEPT} characters`,
+  }),
   current: Type.Boolean({ description: 'The session of the token that asked' }),
 });
 export const SessionList = Type.Object({ sessions: Type.Array(SessionJson) });

@@ -5,6 +5,7 @@ import { unauthorized } from '../../lib/http-errors.js';
 import { newId } from '../../lib/ids.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { signSessionToken, verifySessionToken } from '../../lib/session-tokens.js';
+import { USER_AGENT_KEPT } from '../../schemas/auth.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,7 +45,6 @@ export const ACTIVITY_WRITE_INTERVAL_MS = 60_000;
 export const IDLE_GRACE_MS = 60_000;
 /** A bound on one account's rows: signing in beyond it ends the least recently used sessions. */
 export const MAX_SESSIONS_PER_USER = 50;
-const USER_AGENT_KEPT = 200;
 
 export interface SessionPolicy {
   /** A session whose last recorded use is this long ago (or longer) is refused and deleted. */
