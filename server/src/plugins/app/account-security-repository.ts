@@ -1,5 +1,30 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, SessionRow, UserRow } from '../../db/schema.js';
+
+/**
+ * The one way a password is replaced (reset link or signed-in change): the new hash, every pending reset link spent,
+ * and every session of the user ended but `keptSessionId`, inside the caller's transaction.
+ */
+async function replacePassword(
+  trx: Transaction<Database>,
+  userId: string,
+  passwordHash: string,
+  now: number,
+  keptSessionId?: string,
+): Promise<void> {
+  await trx.updateTable('users').set({ passwordHash, updatedAt: now }).where('id', '=', userId).execute();
+  await trx
+    .updateTable('passwordResets')
+    .set({ usedAt: now })
+    .where('userId', '=', userId)
+    .where('usedAt', 'is', null)
+    .execute();
+  await trx
+    .deleteFrom('sessions')
+    .where('userId', '=', userId)
+    .$if(keptSessionId !== undefined, (query) => query.where('id', '!=', keptSessionId!))
+    .execute();
+}
 
 /** Sessions, password-reset tokens and password-attempt counters: the rows that decide who may act as a user. */
 export function createAccountSecurityRepository(db: Kysely<Database>) {
@@ -175,18 +200,7 @@ export function createAccountSecurityRepository(db: Kysely<Database>) {
           .where('usedAt', 'is', null)
           .executeTakeFirst();
         if (Number(spent.numUpdatedRows) !== 1) return false;
-        await trx
-          .updateTable('users')
-          .set({ passwordHash, updatedAt: now })
-          .where('id', '=', userId)
-          .execute();
-        await trx
-          .updateTable('passwordResets')
-          .set({ usedAt: now })
-          .where('userId', '=', userId)
-          .where('usedAt', 'is', null)
-          .execute();
-        await trx.deleteFrom('sessions').where('userId', '=', userId).execute();
+        await replacePassword(trx, userId, passwordHash, now);
         return true;
       });
     },
@@ -196,24 +210,7 @@ export function createAccountSecurityRepository(db: Kysely<Database>) {
      * reset link, in one transaction (ASVS 7.4.3: the other sessions end when the password changes).
      */
     async changePassword(userId: string, passwordHash: string, keptSessionId: string, now: number) {
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('users')
-          .set({ passwordHash, updatedAt: now })
-          .where('id', '=', userId)
-          .execute();
-        await trx
-          .deleteFrom('sessions')
-          .where('userId', '=', userId)
-          .where('id', '!=', keptSessionId)
-          .execute();
-        await trx
-          .updateTable('passwordResets')
-          .set({ usedAt: now })
-          .where('userId', '=', userId)
-          .where('usedAt', 'is', null)
-          .execute();
-      });
+      await db.transaction().execute((trx) => replacePassword(trx, userId, passwordHash, now, keptSessionId));
     },
 
     /**
