@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
+import { freePort } from '@time-wallet/devkit/prerequisites';
 
 const require = createRequire(import.meta.url);
 const { repoRoot, remotes, shell, api } = require('@time-wallet/devkit/apps');
@@ -53,17 +53,6 @@ function childrenOf(parentPid) {
     }
   }
   return children;
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, 'localhost', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 async function answers(url) {
@@ -207,7 +196,7 @@ describe('npm start: supervised children', { skip: !onLinux && 'reads /proc' }, 
 
   async function launch() {
     const ports = {};
-    for (const app of [...frontEndApps, api]) ports[app.portEnv] = String(await freePort());
+    for (const app of [...frontEndApps, api]) ports[app.portEnv] = String(await freePort('localhost'));
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'time-wallet-launcher-'));
     const child = spawn(process.execPath, ['shell/packages/devkit/bin/start.mjs'], {
       cwd: repoRoot,

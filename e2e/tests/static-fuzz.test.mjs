@@ -6,6 +6,7 @@ import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
+import { freePort } from '@time-wallet/devkit/prerequisites';
 
 const require = createRequire(import.meta.url);
 const { repoRoot, remotes, shell } = require('@time-wallet/devkit/apps');
@@ -175,17 +176,6 @@ async function fuzz(port, requests, statuses) {
   await Promise.all(Array.from({ length: CONNECTIONS_PER_SERVER }, worker));
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, 'localhost', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 /**
  * The six static servers as `serve-all.mjs` runs them: one process, as `npm start` used to run them, so a request
  * that throws out of any server ends all six and the final check sees it (inside the test process, node:test would
@@ -200,7 +190,7 @@ describe('static servers: fuzzed request lines and headers', () => {
     workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'time-wallet-fuzz-'));
     const apps = [shell, ...remotes];
     const ports = new Map();
-    for (const app of apps) ports.set(app, await freePort());
+    for (const app of apps) ports.set(app, await freePort('localhost'));
     const origin = (app) => `http://localhost:${ports.get(app)}`;
     const runtimeConfigFile = path.join(workDir, 'config.json');
     fs.writeFileSync(

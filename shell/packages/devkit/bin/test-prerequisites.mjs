@@ -74,11 +74,12 @@ export function ensureChromium({ env = process.env, log = console.log } = {}) {
   return installed;
 }
 
-function freePort() {
+/** A port nothing listens on now, on `host`: for a server a test or a throw-away cluster is about to start. */
+export function freePort(host = '127.0.0.1') {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
+    probe.listen(0, host, () => {
       const { port } = probe.address();
       probe.close(() => resolve(port));
     });
