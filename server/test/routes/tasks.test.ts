@@ -98,7 +98,6 @@ describe('/api/tasks', () => {
       })
     ).json();
     const cases: Array<[Record<string, unknown>, string, RegExp]> = [
-      [{ startHHMM: '10:00', endHHMM: '09:00' }, 'endHHMM', /End time must be after start time/],
       [{ startHHMM: '10:00', endHHMM: '10:00' }, 'endHHMM', /End time must be after start time/],
       [{ startHHMM: '9am' }, 'startHHMM', /HH:MM/],
       [{ endHHMM: '24:00' }, 'endHHMM', /HH:MM/],
@@ -125,6 +124,40 @@ describe('/api/tasks', () => {
       payload: { title: 'x' },
     });
     assert.equal(missing.statusCode, 400);
+  });
+
+  test('an end time earlier than the start ends on the next day, and each day counts its own part', async () => {
+    const { app } = await buildTestApp({ now: Date.parse('2026-03-12T15:00:00Z') });
+    const { headers } = await signUp(app, { timeZone: NEW_YORK });
+    const created = await createTask(app, headers, {
+      date: '2026-03-11',
+      startHHMM: '23:00',
+      endHHMM: '01:30',
+    });
+    assert.equal(created.statusCode, 201, created.body);
+    const task = created.json();
+    assert.equal(task.date, '2026-03-11');
+    assert.equal(task.start, '2026-03-12T03:00:00.000Z');
+    assert.equal(task.end, '2026-03-12T05:30:00.000Z');
+    const today = (await app.inject({ method: 'GET', url: '/api/tasks/today', headers })).json();
+    assert.equal(today.spentHours, 1.5, 'only the part after midnight is spent on the 12th');
+
+    const edited = await app.inject({
+      method: 'PATCH',
+      url: `/api/tasks/${task._id}`,
+      headers,
+      payload: { startHHMM: '22:00', endHHMM: '00:00' },
+    });
+    assert.equal(edited.statusCode, 200, edited.body);
+    assert.equal(edited.json().end, '2026-03-12T04:00:00.000Z');
+    const equal = await app.inject({
+      method: 'PATCH',
+      url: `/api/tasks/${task._id}`,
+      headers,
+      payload: { endHHMM: '22:00' },
+    });
+    assert.equal(equal.statusCode, 400);
+    assert.equal(equal.json().errors[0].field, 'endHHMM');
   });
 
   test('lists one day sorted by start, filtered by done', async () => {

@@ -6,7 +6,13 @@ import { fieldError, requireCalendarDate, requireInstant, requireTitle } from '.
 import { newId } from '../../lib/ids.js';
 import { requireRoomFor } from '../../lib/quotas.js';
 import { hoursOf, roundToTenth, totalOverlapMs } from '../../lib/time-accounting.js';
-import { instantOfLocalTime, localDateAt, localDayBounds, localHHMMAt } from '../../lib/time-zone.js';
+import {
+  addDays,
+  instantOfLocalTime,
+  localDateAt,
+  localDayBounds,
+  localHHMMAt,
+} from '../../lib/time-zone.js';
 import { signedInUser } from '../../plugins/app/authentication.js';
 import { IdParams, NoBody, bearerAuth } from '../../schemas/common.js';
 import {
@@ -21,8 +27,25 @@ import {
 
 const TASK_NOT_FOUND = 'Task not found';
 
+const END_AFTER_START = 'End time must be after start time';
+
 function requireEndAfterStart(startAt: number, endAt: number): void {
-  if (endAt <= startAt) throw fieldError('endHHMM', 'End time must be after start time');
+  if (endAt <= startAt) throw fieldError('endHHMM', END_AFTER_START);
+}
+
+/**
+ * A task's instants from its day and clock times. An end clock time earlier than the start ends on the next day
+ * (23:00 -> 01:00 is two hours); equal times are no span at all.
+ */
+function taskSpanOf(zone: string, date: string, startHHMM: string, endHHMM: string) {
+  if (startHHMM === endHHMM) throw fieldError('endHHMM', END_AFTER_START);
+  const endDate = endHHMM < startHHMM ? addDays(date, 1) : date;
+  const span = {
+    startAt: instantOfLocalTime(zone, date, startHHMM),
+    endAt: instantOfLocalTime(zone, endDate, endHHMM),
+  };
+  requireEndAfterStart(span.startAt, span.endAt);
+  return span;
 }
 
 /** '' and null mean uncategorised; any other id must be one of the user's own categories. */
@@ -108,10 +131,8 @@ const tasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { body } = request;
       const zone = request.timeZone;
       const date = requireCalendarDate(body.date ?? localDateAt(zone, app.now()));
-      const startAt = instantOfLocalTime(zone, date, body.startHHMM);
-      const endAt = instantOfLocalTime(zone, date, body.endHHMM);
       const title = requireTitle(body.title);
-      requireEndAfterStart(startAt, endAt);
+      const { startAt, endAt } = taskSpanOf(zone, date, body.startHHMM, body.endHHMM);
       requireRoomFor('tasks', app.config.quotas, await app.tasksRepository.countOf(user.id));
       const now = app.now();
       const task = await app.tasksRepository.create({
@@ -166,8 +187,7 @@ const tasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
         date = requireCalendarDate(body.date ?? existing.date);
         startHhmm = body.startHHMM ?? existing.startHhmm;
         endHhmm = body.endHHMM ?? existing.endHhmm;
-        startAt = instantOfLocalTime(zone, date, startHhmm);
-        endAt = instantOfLocalTime(zone, date, endHhmm);
+        ({ startAt, endAt } = taskSpanOf(zone, date, startHhmm, endHhmm));
       } else if (body.start !== undefined || body.end !== undefined) {
         startAt = body.start === undefined ? existing.startAt : requireInstant(body.start, 'start', zone);
         endAt = body.end === undefined ? existing.endAt : requireInstant(body.end, 'end', zone);

@@ -7,6 +7,8 @@ export interface SkeletonProps {
   radius?: string | number;
   /** How many placeholder blocks to stack. */
   count?: number;
+  /** A placeholder for content that is not coming (an empty list SPEC fills with skeletons): no shimmer. */
+  still?: boolean;
   className?: string;
 }
 
@@ -18,10 +20,14 @@ export function Skeleton({
   height = '1rem',
   radius = 'var(--radius-sm)',
   count = 1,
+  still = false,
   className,
 }: SkeletonProps) {
   return (
-    <span aria-hidden="true" className={[styles.skeleton, className].filter(Boolean).join(' ')}>
+    <span
+      aria-hidden="true"
+      className={[styles.skeleton, still && styles.still, className].filter(Boolean).join(' ')}
+    >
       {Array.from({ length: Math.max(0, count) }, (_, index) => (
         <span
           key={index}

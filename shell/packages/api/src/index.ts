@@ -1,5 +1,13 @@
 export { api, API_TIMEOUT_MS, TAG_TYPES } from './api-slice';
-export { errorBodyOf, isNetworkError, serverMessageOf, type ApiError } from './api-errors';
+export {
+  errorBodyOf,
+  fieldErrorsOf,
+  isNetworkError,
+  serverMessageOf,
+  type ApiError,
+  type FieldErrors,
+} from './api-errors';
+export { useFieldErrors } from './use-field-errors';
 // RTK's own packages are not shared: a remote takes the few values and types it needs from here, and the shell's
 // bundle keeps only the parts of RTK that are used.
 export { skipToken } from '@reduxjs/toolkit/query/react';

@@ -5,7 +5,7 @@ import {
   type FetchBaseQueryError,
   type SerializedError,
 } from '@time-wallet/api';
-import { Button, Skeleton } from '@time-wallet/shared-ui';
+import { LoadFailure, Skeleton } from '@time-wallet/shared-ui';
 import { addDays, toLocalDateKey } from '@time-wallet/shared-ui/lib';
 import { UNKNOWN_ERROR_MESSAGE, useGetWeeklyComparisonQuery } from '../api/weekly-analytics-api';
 import {
@@ -52,14 +52,7 @@ export function AnalyticsPage() {
       </header>
 
       {error ? (
-        <div className={styles.failure}>
-          <p role="alert" className={styles.error}>
-            Error: {failureMessageOf(error)}
-          </p>
-          <Button variant="secondary" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadFailure onRetry={() => void refetch()}>Error: {failureMessageOf(error)}</LoadFailure>
       ) : (
         <>
           <div className={styles.cards}>

@@ -1,5 +1,5 @@
 import { useId, useRef } from 'react';
-import { Button, Card, Skeleton } from '@time-wallet/shared-ui';
+import { Card, LoadFailure, Skeleton } from '@time-wallet/shared-ui';
 import { useGetSessionsQuery } from '../api/sessions-api';
 import { SessionItem } from './session-item';
 import { SignOutEverywhere } from './sign-out-everywhere';
@@ -46,12 +46,7 @@ export function SessionsCard() {
           ))}
         </div>
       ) : isError && sessions.length === 0 ? (
-        <div className={styles.notice}>
-          <p role="alert">Your sessions could not be loaded.</p>
-          <Button variant="secondary" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadFailure onRetry={() => void refetch()}>Your sessions could not be loaded.</LoadFailure>
       ) : sessions.length === 0 ? (
         <p className={styles.notice}>No active sessions to show.</p>
       ) : (

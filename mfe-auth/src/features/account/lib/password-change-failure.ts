@@ -1,4 +1,4 @@
-import { errorBodyOf, isNetworkError, type ApiError } from '@time-wallet/api';
+import { fieldErrorsOf, isNetworkError, type ApiError } from '@time-wallet/api';
 
 export type PasswordChangeField = 'currentPassword' | 'newPassword';
 export type PasswordChangeFieldErrors = Partial<Record<PasswordChangeField, string>>;
@@ -13,21 +13,11 @@ export interface PasswordChangeFailure {
 export const NETWORK_FAILURE_MESSAGE = 'Network error. Please check your connection and try again.';
 export const UNKNOWN_FAILURE_MESSAGE = 'Your password could not be changed. Please try again.';
 
-const FIELDS: readonly string[] = ['currentPassword', 'newPassword'] satisfies PasswordChangeField[];
-const isField = (value: unknown): value is PasswordChangeField =>
-  typeof value === 'string' && FIELDS.includes(value);
+const FIELDS: readonly PasswordChangeField[] = ['currentPassword', 'newPassword'];
 
 /** Turns a failed POST /auth/change-password into messages per field and one general message. */
 export function passwordChangeFailureFrom(error: ApiError): PasswordChangeFailure {
   if (isNetworkError(error)) return { fieldErrors: {}, general: NETWORK_FAILURE_MESSAGE };
-  const body = errorBodyOf(error);
-  const fieldErrors: PasswordChangeFieldErrors = {};
-  for (const entry of Array.isArray(body?.errors) ? body.errors : []) {
-    if (isField(entry?.field) && typeof entry.message === 'string' && !fieldErrors[entry.field])
-      fieldErrors[entry.field] = entry.message;
-  }
-  const status = error && 'status' in error ? error.status : undefined;
-  // A 5xx says 'Internal server error' and nothing a person can act on.
-  const serverMessage = typeof status === 'number' && status >= 500 ? '' : body?.message || body?.error;
-  return { fieldErrors, general: serverMessage || UNKNOWN_FAILURE_MESSAGE };
+  const { fieldErrors, message } = fieldErrorsOf(error, FIELDS);
+  return { fieldErrors, general: message || UNKNOWN_FAILURE_MESSAGE };
 }

@@ -1,4 +1,4 @@
-import { errorBodyOf, isNetworkError, type ApiError } from '@time-wallet/api';
+import { errorBodyOf, fieldErrorsOf, isNetworkError, type ApiError } from '@time-wallet/api';
 
 export type RegistrationField = 'username' | 'email' | 'password' | 'name';
 export type RegistrationFieldErrors = Partial<Record<RegistrationField, string>>;
@@ -9,7 +9,6 @@ export interface RegistrationFailure {
 }
 
 const FIELDS: readonly RegistrationField[] = ['username', 'email', 'password', 'name'];
-const isField = (value: string): value is RegistrationField => (FIELDS as readonly string[]).includes(value);
 const mentions = (text: string, ...words: string[]) => words.some((word) => text.includes(word));
 
 /** The server's message matched by keyword, as SPEC section 8 tabulates it. 'username' is tested before 'name'. */
@@ -72,11 +71,10 @@ export function registrationFailureFrom(error: ApiError): RegistrationFailure {
   }
   const body = errorBodyOf(error);
   if (Array.isArray(body?.errors) && body.errors.length > 0) {
-    const fieldErrors: RegistrationFieldErrors = {};
-    for (const { field, message } of body.errors) {
-      if (isField(field) && !fieldErrors[field]) fieldErrors[field] = message;
-    }
-    return { fieldErrors, general: 'Please fix the validation errors below' };
+    return {
+      fieldErrors: fieldErrorsOf(error, FIELDS).fieldErrors,
+      general: 'Please fix the validation errors below',
+    };
   }
   const serverText = body?.message || body?.error || '';
   return (

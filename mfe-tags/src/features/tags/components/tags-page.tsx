@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useGetCategoriesQuery, type Category } from '@time-wallet/api';
-import { Button, Skeleton } from '@time-wallet/shared-ui';
+import { Button, LoadFailure, Skeleton } from '@time-wallet/shared-ui';
 import { swatchesFor } from '@time-wallet/shared-ui/lib';
 import { colourForNewTag } from '../lib/tag-rules';
 import { CategoryModal } from './category-modal';
@@ -39,12 +39,7 @@ export function TagsPage() {
           ))}
         </div>
       ) : isError && categories.length === 0 ? (
-        <div className={styles.notice}>
-          <p>Your tags could not be loaded.</p>
-          <Button variant="secondary" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadFailure onRetry={() => void refetch()}>Your tags could not be loaded.</LoadFailure>
       ) : categories.length === 0 ? (
         <p className={styles.notice}>No tags yet. Add one to give your tasks a name and a colour.</p>
       ) : (

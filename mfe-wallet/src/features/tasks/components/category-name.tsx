@@ -1,10 +1,14 @@
 import type { CSSProperties } from 'react';
 import type { Category } from '@time-wallet/api';
-import { categoryOf, UNKNOWN_CATEGORY, type Task } from '../lib/task';
+import { categoryOf, NO_CATEGORY, UNKNOWN_CATEGORY, type Task } from '../lib/task';
 import styles from './category-name.module.css';
 
-/** The task's category name in the category's colour, or 'Unknown Category' when it matches none. */
+/**
+ * The task's category name in the category's colour; 'No category' when it has none, and 'Unknown Category' (SPEC)
+ * when its id matches no tag (a deleted one).
+ */
 export function CategoryName({ task, categories }: { task: Task; categories: readonly Category[] }) {
+  if (!task.categoryId) return <span className={styles.unknown}>{NO_CATEGORY}</span>;
   const category = categoryOf(task, categories);
   if (!category) return <span className={styles.unknown}>{UNKNOWN_CATEGORY}</span>;
   return (

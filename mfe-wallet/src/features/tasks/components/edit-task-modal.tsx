@@ -1,10 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import type { Category } from '@time-wallet/api';
 import { Button, Modal } from '@time-wallet/shared-ui';
 import { useDeleteTaskMutation, useEditTaskMutation } from '../api/tasks-api';
-import { clockTimesOf, instantAt, taskTimesError, type Task } from '../lib/task';
-import { TaskFields } from './task-fields';
+import { clockTimesOf, instantsOf, type Task } from '../lib/task';
+import { TaskFields, useTaskForm } from './task-fields';
 
 const FORM_ID = 'edit-task-form';
 
@@ -19,34 +19,28 @@ export function EditTaskModal({
   onClose: () => void;
 }) {
   const clock = clockTimesOf(task);
-  const [draft, setDraft] = useState({
+  const { draft, errors, change, checkDraft, showServerErrors } = useTaskForm({
     title: task.title,
     categoryId: task.categoryId,
     startHHMM: clock.start,
     endHHMM: clock.end,
     notes: task.notes,
   });
-  const [timesError, setTimesError] = useState<string | null>(null);
   const [editTask, editing] = useEditTaskMutation();
   const [deleteTask, deleting] = useDeleteTaskMutation();
   const busy = editing.isLoading || deleting.isLoading;
 
   const save = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const invalidTimes = taskTimesError(draft);
-    setTimesError(invalidTimes);
-    if (invalidTimes) return;
+    if (!checkDraft()) return;
     const result = await editTask({
       id: task._id,
-      edit: {
-        ...draft,
-        date: task.date,
-        start: instantAt(task.date, draft.startHHMM),
-        end: instantAt(task.date, draft.endHHMM),
-      },
+      edit: { ...draft, date: task.date, ...instantsOf(task.date, draft) },
     });
-    if (result.error) toast.error('Failed to update task.');
-    else onClose();
+    if (result.error) {
+      showServerErrors(result.error);
+      toast.error('Failed to update task.');
+    } else onClose();
   };
 
   const remove = async () => {
@@ -80,16 +74,8 @@ export function EditTaskModal({
         </>
       }
     >
-      <form id={FORM_ID} onSubmit={save} aria-label="Edit Task">
-        <TaskFields
-          draft={draft}
-          categories={categories}
-          timesError={timesError}
-          onChange={(changes) => {
-            setDraft((current) => ({ ...current, ...changes }));
-            setTimesError(null);
-          }}
-        />
+      <form id={FORM_ID} onSubmit={save} aria-label="Edit Task" noValidate>
+        <TaskFields draft={draft} categories={categories} errors={errors} onChange={change} />
       </form>
     </Modal>
   );

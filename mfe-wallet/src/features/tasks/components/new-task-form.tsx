@@ -1,25 +1,23 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { type Category, serverMessageOf } from '@time-wallet/api';
+import type { Category } from '@time-wallet/api';
 import { Button, Card } from '@time-wallet/shared-ui';
 import { useCreateTaskMutation } from '../api/tasks-api';
-import { taskTimesError, type TaskDraft } from '../lib/task';
-import { TaskFields } from './task-fields';
+import type { TaskDraft } from '../lib/task';
+import { TaskFields, useTaskForm } from './task-fields';
 import styles from './new-task-form.module.css';
 
 const EMPTY_DRAFT: TaskDraft = { title: '', categoryId: '', startHHMM: '', endHHMM: '', notes: '' };
 
 /** 'New Task': a task for today (the person's local day), checked before anything is sent. */
 export function NewTaskForm({ today, categories }: { today: string; categories: readonly Category[] }) {
-  const [draft, setDraft] = useState(EMPTY_DRAFT);
-  const [timesError, setTimesError] = useState<string | null>(null);
+  const { draft, setDraft, errors, change, checkDraft, showServerErrors } = useTaskForm(EMPTY_DRAFT);
+  const titleRef = useRef<HTMLInputElement>(null);
   const [createTask, { isLoading }] = useCreateTaskMutation();
 
   const addTask = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const invalidTimes = taskTimesError(draft);
-    setTimesError(invalidTimes);
-    if (invalidTimes) return;
+    if (!checkDraft()) return;
     const result = await createTask({
       ...draft,
       date: today,
@@ -30,8 +28,11 @@ export function NewTaskForm({ today, categories }: { today: string; categories: 
     if (!result.error) {
       toast.success('Task added successfully!');
       setDraft(EMPTY_DRAFT);
+      // Ready for the next task: the button that had focus is about to be re-enabled, the page body is no place.
+      titleRef.current?.focus();
     } else if ('status' in result.error && typeof result.error.status === 'number') {
-      toast.error(`Failed to add task: ${serverMessageOf(result.error, 'Failed to create task')}`);
+      const { message } = showServerErrors(result.error);
+      toast.error(`Failed to add task: ${message ?? 'Failed to create task'}`);
     } else {
       toast.error('An error occurred while adding the task.');
     }
@@ -39,16 +40,13 @@ export function NewTaskForm({ today, categories }: { today: string; categories: 
 
   return (
     <Card as="section" title="New Task" headingLevel={2}>
-      <form className={styles.form} onSubmit={addTask} aria-label="New Task">
+      <form className={styles.form} onSubmit={addTask} aria-label="New Task" noValidate>
         <TaskFields
           draft={draft}
           categories={categories}
-          timesError={timesError}
-          withNotes
-          onChange={(changes) => {
-            setDraft((current) => ({ ...current, ...changes }));
-            setTimesError(null);
-          }}
+          errors={errors}
+          titleRef={titleRef}
+          onChange={change}
         />
         <Button type="submit" className={styles.submit} busy={isLoading} busyLabel="Adding...">
           Add Task

@@ -1,26 +1,56 @@
-import type { Category } from '@time-wallet/api';
+import { useState, type Ref } from 'react';
+import { type Category, type FieldErrors, useFieldErrors } from '@time-wallet/api';
 import { Field } from '@time-wallet/shared-ui';
-import type { TaskDraft } from '../lib/task';
+import {
+  endsNextDay,
+  NO_CATEGORY,
+  TASK_FIELDS,
+  taskDraftErrors,
+  type TaskDraft,
+  type TaskField,
+} from '../lib/task';
 import styles from './task-fields.module.css';
 
 interface TaskFieldsProps {
   draft: TaskDraft;
   onChange: (changes: Partial<TaskDraft>) => void;
   categories: readonly Category[];
-  /** Shown under End Time: the times are checked together. */
-  timesError: string | null;
-  withNotes?: boolean;
+  /** The form's own checks and the server's answer, per field (the times are checked together, under End Time). */
+  errors: FieldErrors<TaskField>;
+  titleRef?: Ref<HTMLInputElement>;
+}
+
+/**
+ * A task form's state: the draft, its messages per field (a changed field drops its own; a changed start drops the
+ * times' message under End Time), and `checkDraft`, which shows what must be fixed before anything is sent.
+ */
+export function useTaskForm(initial: TaskDraft) {
+  const [draft, setDraft] = useState(initial);
+  const { errors, setErrors, clearError, showServerErrors } = useFieldErrors(TASK_FIELDS);
+  const change = (changes: Partial<TaskDraft>) => {
+    setDraft((current) => ({ ...current, ...changes }));
+    for (const field of Object.keys(changes) as TaskField[]) clearError(field);
+    if ('startHHMM' in changes) clearError('endHHMM');
+  };
+  const checkDraft = (): boolean => {
+    const invalid = taskDraftErrors(draft);
+    setErrors(invalid);
+    return Object.keys(invalid).length === 0;
+  };
+  return { draft, setDraft, errors, change, checkDraft, showServerErrors };
 }
 
 /** The fields a task is written with, shared by the New Task form and the Edit Task modal. */
-export function TaskFields({ draft, onChange, categories, timesError, withNotes = false }: TaskFieldsProps) {
+export function TaskFields({ draft, onChange, categories, errors, titleRef }: TaskFieldsProps) {
   return (
     <div className={styles.fields}>
       <Field
+        ref={titleRef}
         label="Title"
         className={styles.wide}
         value={draft.title}
         autoComplete="off"
+        error={errors.title}
         onChange={(event) => onChange({ title: event.target.value })}
       />
       <Field
@@ -28,9 +58,10 @@ export function TaskFields({ draft, onChange, categories, timesError, withNotes 
         label="Category"
         className={styles.wide}
         value={draft.categoryId}
+        error={errors.categoryId}
         onChange={(event) => onChange({ categoryId: event.target.value })}
       >
-        <option value="">No category</option>
+        <option value="">{NO_CATEGORY}</option>
         {categories.map((category) => (
           <option key={category._id} value={category._id}>
             {category.name}
@@ -42,6 +73,7 @@ export function TaskFields({ draft, onChange, categories, timesError, withNotes 
         type="time"
         required
         value={draft.startHHMM}
+        error={errors.startHHMM}
         onChange={(event) => onChange({ startHHMM: event.target.value })}
       />
       <Field
@@ -49,18 +81,18 @@ export function TaskFields({ draft, onChange, categories, timesError, withNotes 
         type="time"
         required
         value={draft.endHHMM}
-        error={timesError}
+        hint={endsNextDay(draft) ? 'Ends the next day' : undefined}
+        error={errors.endHHMM}
         onChange={(event) => onChange({ endHHMM: event.target.value })}
       />
-      {withNotes && (
-        <Field
-          as="textarea"
-          label="Notes"
-          className={styles.wide}
-          value={draft.notes}
-          onChange={(event) => onChange({ notes: event.target.value })}
-        />
-      )}
+      <Field
+        as="textarea"
+        label="Notes"
+        className={styles.wide}
+        value={draft.notes}
+        error={errors.notes}
+        onChange={(event) => onChange({ notes: event.target.value })}
+      />
     </div>
   );
 }

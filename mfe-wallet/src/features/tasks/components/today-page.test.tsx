@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
-import { toLocalDateKey } from '@time-wallet/shared-ui/lib';
+import { addDays, toLocalDateKey } from '@time-wallet/shared-ui/lib';
 import {
   mockApi,
   type MockHandler,
@@ -89,10 +89,46 @@ describe('TodayPage', () => {
     expect(server.requestsTo('GET', '/tasks')[0].path).toBe(`/tasks?date=${today}`);
   });
 
-  it('shows two placeholder rows while the list is empty', async () => {
+  it('says "No category" for a task without one and shows its notes on a line', async () => {
+    renderToday({}, [task({ categoryId: '', notes: 'Bring the blue towel and the lock' })]);
+    const gym = await waitFor(() => taskRow('Gym'));
+    expect(gym).toHaveTextContent('No category');
+    expect(gym).not.toHaveTextContent('Unknown Category');
+    expect(within(gym).getByText('Bring the blue towel and the lock')).toHaveClass('notes');
+  });
+
+  it('marks a task that ends after midnight', async () => {
+    renderToday({}, [
+      { ...task({ startHHMM: '23:00', endHHMM: '01:00' }), end: instantAt(addDays(today, 1), '01:00') },
+    ]);
+    const gym = await waitFor(() => taskRow('Gym'));
+    expect(gym).toHaveTextContent('23:00 – 01:00 +1');
+    expect(within(gym).getByTitle('ends the next day')).toBeInTheDocument();
+  });
+
+  it('shows two still placeholder rows while the list is empty, shimmering ones while it loads', async () => {
     const { container } = renderToday({}, []);
+    expect(screen.getByText('Loading tasks')).toBeInTheDocument();
+    expect(container.querySelectorAll('.still')).toHaveLength(0);
     expect(await screen.findByText('No tasks for today yet.')).toBeInTheDocument();
     expect(container.querySelectorAll('ul[aria-hidden="true"] > li')).toHaveLength(2);
+    expect(container.querySelectorAll('.still').length).toBeGreaterThan(0);
+  });
+
+  it('shows a failed load as such, with a way to try again', async () => {
+    let fail = true;
+    const { container } = renderToday({
+      [`GET /tasks?date=${today}`]: () => (fail ? { status: 500, body: {} } : { body: { tasks: [task()] } }),
+    });
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(await screen.findByRole('alert')).toHaveTextContent("Today's tasks are not available right now.");
+    expect(container.querySelectorAll('ul[aria-hidden="true"]')).toHaveLength(0);
+    expect(screen.queryByText('No tasks for today yet.')).not.toBeInTheDocument();
+
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => taskRow('Gym'));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('adds a task for the local day and refreshes the list', async () => {
@@ -122,18 +158,53 @@ describe('TodayPage', () => {
       carryover: false,
     });
     await waitFor(() => expect(taskRow('Read')).toHaveTextContent('14:00 – 15:00'));
-    expect(within(form).getByRole('textbox', { name: 'Title' })).toHaveValue('');
+    const title = within(form).getByRole('textbox', { name: 'Title' });
+    expect(title).toHaveValue('');
+    await waitFor(() => expect(title).toHaveFocus());
   });
 
-  it('refuses an end time before the start time before any request', async () => {
+  it('refuses equal times and a blank title before any request, on the fields', async () => {
     const { server } = renderToday();
-    const form = await fillNewTask({ start: '16:00', end: '15:30' });
+    const form = await fillNewTask({ title: '   ', start: '16:00', end: '16:00' });
     await user.click(within(form).getByRole('button', { name: 'Add Task' }));
 
     expect(within(form).getByLabelText('End Time')).toHaveAccessibleDescription(
       'End time must be after start time.',
     );
+    expect(within(form).getByRole('textbox', { name: 'Title' })).toHaveAccessibleDescription(
+      'Title is required',
+    );
     expect(server.requestsTo('POST', '/tasks')).toHaveLength(0);
+  });
+
+  it('takes an end earlier than the start as the next day, and says so', async () => {
+    const { server } = renderToday({ 'POST /tasks': { status: 201, body: task() } });
+    const form = await fillNewTask({ start: '23:00', end: '01:00' });
+    expect(within(form).getByLabelText('End Time')).toHaveAccessibleDescription('Ends the next day');
+    await user.click(within(form).getByRole('button', { name: 'Add Task' }));
+    await waitFor(() => expect(server.requestsTo('POST', '/tasks')).toHaveLength(1));
+    expect(server.requestsTo('POST', '/tasks')[0].body).toMatchObject({
+      startHHMM: '23:00',
+      endHHMM: '01:00',
+    });
+  });
+
+  it("shows the server's reason on the field it names", async () => {
+    const reason = 'Title must not exceed 200 characters';
+    renderToday({
+      'POST /tasks': {
+        status: 400,
+        body: { message: reason, errors: [{ field: 'title', message: reason }] },
+      },
+    });
+    const form = await fillNewTask();
+    await user.click(within(form).getByRole('button', { name: 'Add Task' }));
+    expect(await screen.findByText(`Failed to add task: ${reason}`)).toBeInTheDocument();
+    const title = within(form).getByRole('textbox', { name: 'Title' });
+    expect(title).toHaveAccessibleDescription(reason);
+    expect(title).toHaveAttribute('aria-invalid', 'true');
+    await user.type(title, 'x');
+    expect(title).not.toHaveAttribute('aria-invalid');
   });
 
   it.each<[string, MockHandler, string]>([
@@ -198,6 +269,7 @@ describe('TodayPage', () => {
       expect(within(dialog).getByRole('combobox', { name: 'Category' })).toHaveValue('c1');
       expect(within(dialog).getByLabelText('Start Time')).toHaveValue('09:00');
       expect(within(dialog).getByLabelText('End Time')).toHaveValue('10:30');
+      expect(within(dialog).getByRole('textbox', { name: 'Notes' })).toHaveValue('');
       for (const name of ['Save', 'Cancel', 'Delete']) {
         expect(within(dialog).getByRole('button', { name })).toBeInTheDocument();
       }
@@ -237,14 +309,49 @@ describe('TodayPage', () => {
       });
     });
 
-    it('refuses an end before the start without sending it', async () => {
+    it('edits the notes', async () => {
+      const { server } = renderToday({ 'PATCH /tasks/t1': { body: task() } }, [task({ notes: 'Old note' })]);
+      const dialog = await openEditor();
+      const notes = within(dialog).getByRole('textbox', { name: 'Notes' });
+      expect(notes).toHaveValue('Old note');
+      await user.clear(notes);
+      await user.type(notes, 'New note');
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(server.requestsTo('PATCH', '/tasks/t1')).toHaveLength(1));
+      expect(server.requestsTo('PATCH', '/tasks/t1')[0].body).toMatchObject({ notes: 'New note' });
+    });
+
+    it("shows the server's reason on the field and SPEC's toast", async () => {
+      renderToday({
+        'PATCH /tasks/t1': {
+          status: 400,
+          body: {
+            message: 'Validation failed',
+            errors: [{ field: 'categoryId', message: 'Category not found' }],
+          },
+        },
+      });
+      const dialog = await openEditor();
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+      expect(await screen.findByText('Failed to update task.')).toBeInTheDocument();
+      expect(within(dialog).getByRole('combobox', { name: 'Category' })).toHaveAccessibleDescription(
+        'Category not found',
+      );
+    });
+
+    it('refuses equal times and a blank title without sending them', async () => {
       const { server } = renderToday();
       const dialog = await openEditor();
-      fireEvent.change(within(dialog).getByLabelText('End Time'), { target: { value: '08:00' } });
+      await user.clear(within(dialog).getByRole('textbox', { name: 'Title' }));
+      expect(within(dialog).getByRole('textbox', { name: 'Title' })).not.toHaveAccessibleDescription();
+      fireEvent.change(within(dialog).getByLabelText('End Time'), { target: { value: '09:00' } });
       await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
       expect(within(dialog).getByLabelText('End Time')).toHaveAccessibleDescription(
         'End time must be after start time.',
+      );
+      expect(within(dialog).getByRole('textbox', { name: 'Title' })).toHaveAccessibleDescription(
+        'Title is required',
       );
       expect(server.requestsTo('PATCH', '/tasks/t1')).toHaveLength(0);
     });

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useGetCategoriesQuery } from '@time-wallet/api';
-import { Button, Card, Mascot } from '@time-wallet/shared-ui';
+import { Button, Card, LoadFailure, Mascot } from '@time-wallet/shared-ui';
 import { addDays, formatTime12 } from '@time-wallet/shared-ui/lib';
 import { PageHeader } from '../../../components/page-header';
 import { useLocalDate } from '../../../lib/use-local-date';
@@ -76,12 +76,9 @@ export function YesterdayPage() {
           </div>
         ) : error && pendingTasks.length === 0 ? (
           // Never 'Well done' for a list that did not load.
-          <div className={styles.empty}>
-            <p className={styles.status}>Yesterday&apos;s tasks are not available right now.</p>
-            <Button variant="secondary" onClick={() => void refetch()}>
-              Try again
-            </Button>
-          </div>
+          <LoadFailure onRetry={() => void refetch()}>
+            Yesterday&apos;s tasks are not available right now.
+          </LoadFailure>
         ) : pendingTasks.length === 0 ? (
           <div className={styles.empty}>
             <Mascot mood="sleepy" size={96} />

@@ -2,9 +2,12 @@ import { formatHHMM24, formatTime12 } from '@time-wallet/shared-ui/lib';
 import {
   categoryOf,
   END_BEFORE_START_MESSAGE,
+  endsNextDay,
   instantAt,
-  taskTimesError,
+  instantsOf,
+  taskDraftErrors,
   TIMES_REQUIRED_MESSAGE,
+  TITLE_REQUIRED_MESSAGE,
   type Task,
 } from './task';
 
@@ -25,21 +28,33 @@ const task = (changes: Partial<Task> = {}): Task => ({
   ...changes,
 });
 
-describe('taskTimesError', () => {
-  it('accepts an end after the start', () => {
-    expect(taskTimesError({ startHHMM: '09:00', endHHMM: '09:01' })).toBeNull();
+describe('taskDraftErrors', () => {
+  const draft = { title: 'Gym', categoryId: '', startHHMM: '09:00', endHHMM: '09:01', notes: '' };
+
+  it('accepts an end after the start, and an earlier end as the next day', () => {
+    expect(taskDraftErrors(draft)).toEqual({});
+    expect(taskDraftErrors({ ...draft, startHHMM: '23:00', endHHMM: '01:00' })).toEqual({});
+    expect(endsNextDay({ startHHMM: '23:00', endHHMM: '01:00' })).toBe(true);
+    expect(endsNextDay({ startHHMM: '09:00', endHHMM: '10:00' })).toBe(false);
   });
 
-  it.each([
-    ['09:00', '09:00'],
-    ['13:30', '08:15'],
-  ])('refuses %s to %s', (startHHMM, endHHMM) => {
-    expect(taskTimesError({ startHHMM, endHHMM })).toBe(END_BEFORE_START_MESSAGE);
+  it('refuses equal times, missing times and a title that is blank once trimmed', () => {
+    expect(taskDraftErrors({ ...draft, endHHMM: '09:00' })).toEqual({ endHHMM: END_BEFORE_START_MESSAGE });
+    expect(taskDraftErrors({ ...draft, startHHMM: '' })).toEqual({ endHHMM: TIMES_REQUIRED_MESSAGE });
+    expect(taskDraftErrors({ ...draft, endHHMM: '' })).toEqual({ endHHMM: TIMES_REQUIRED_MESSAGE });
+    expect(taskDraftErrors({ ...draft, title: '  \t ' })).toEqual({ title: TITLE_REQUIRED_MESSAGE });
   });
+});
 
-  it('needs both times', () => {
-    expect(taskTimesError({ startHHMM: '', endHHMM: '10:00' })).toBe(TIMES_REQUIRED_MESSAGE);
-    expect(taskTimesError({ startHHMM: '10:00', endHHMM: '' })).toBe(TIMES_REQUIRED_MESSAGE);
+describe('instantsOf', () => {
+  it('puts an end earlier than the start on the next day', () => {
+    expect(instantsOf('2026-11-21', { startHHMM: '23:00', endHHMM: '01:30' })).toEqual({
+      start: instantAt('2026-11-21', '23:00'),
+      end: instantAt('2026-11-22', '01:30'),
+    });
+    expect(instantsOf('2026-11-21', { startHHMM: '09:00', endHHMM: '10:00' }).end).toBe(
+      instantAt('2026-11-21', '10:00'),
+    );
   });
 });
 

@@ -1,5 +1,5 @@
-import type { Category } from '@time-wallet/api';
-import { DEFAULT_CATEGORY_COLOR, formatHHMM24, isEndAfterStart } from '@time-wallet/shared-ui/lib';
+import type { Category, FieldErrors } from '@time-wallet/api';
+import { addDays, DEFAULT_CATEGORY_COLOR, formatHHMM24, hhmmToMinutes } from '@time-wallet/shared-ui/lib';
 
 export interface Task {
   _id: string;
@@ -28,19 +28,41 @@ export interface TaskDraft {
   notes: string;
 }
 
+/** The fields a task form shows, named as the API names them, so the server's field errors land on them. */
+export const TASK_FIELDS = ['title', 'categoryId', 'startHHMM', 'endHHMM', 'notes'] as const;
+export type TaskField = (typeof TASK_FIELDS)[number];
+
 export const UNKNOWN_CATEGORY = 'Unknown Category';
+export const NO_CATEGORY = 'No category';
+export const TITLE_REQUIRED_MESSAGE = 'Title is required';
 export const TIMES_REQUIRED_MESSAGE = 'Start time and end time are required.';
 export const END_BEFORE_START_MESSAGE = 'End time must be after start time.';
 
-/** Why the draft's times cannot be sent, or null: checked before any request. */
-export function taskTimesError(draft: Pick<TaskDraft, 'startHHMM' | 'endHHMM'>): string | null {
-  if (!draft.startHHMM || !draft.endHHMM) return TIMES_REQUIRED_MESSAGE;
-  return isEndAfterStart(draft.startHHMM, draft.endHHMM) ? null : END_BEFORE_START_MESSAGE;
+/** An end clock time earlier than the start is on the next day (23:00 -> 01:00), as the server reads it. */
+export function endsNextDay(draft: Pick<TaskDraft, 'startHHMM' | 'endHHMM'>): boolean {
+  return hhmmToMinutes(draft.endHHMM) < hhmmToMinutes(draft.startHHMM);
+}
+
+/** What is wrong with the draft before anything is sent: a blank title, a missing time, no time between them. */
+export function taskDraftErrors(draft: TaskDraft): FieldErrors<TaskField> {
+  const errors: FieldErrors<TaskField> = {};
+  if (!draft.title.trim()) errors.title = TITLE_REQUIRED_MESSAGE;
+  if (!draft.startHHMM || !draft.endHHMM) errors.endHHMM = TIMES_REQUIRED_MESSAGE;
+  else if (draft.startHHMM === draft.endHHMM) errors.endHHMM = END_BEFORE_START_MESSAGE;
+  return errors;
 }
 
 /** The ISO instant of a local day at a local clock time. */
 export function instantAt(dateKey: string, hhmm: string): string {
   return new Date(`${dateKey}T${hhmm}`).toISOString();
+}
+
+/** A draft's start and end instants on its day, the end on the next day when it is earlier than the start. */
+export function instantsOf(dateKey: string, draft: Pick<TaskDraft, 'startHHMM' | 'endHHMM'>) {
+  return {
+    start: instantAt(dateKey, draft.startHHMM),
+    end: instantAt(endsNextDay(draft) ? addDays(dateKey, 1) : dateKey, draft.endHHMM),
+  };
 }
 
 /** The task's clock times in the browser's time zone, 24-hour. */
