@@ -91,6 +91,40 @@ describe('/api/categories', () => {
     assert.equal(patch.statusCode, 400);
   });
 
+  test('names are unique per user without regard to case', async () => {
+    const { app } = await buildTestApp();
+    const { headers } = await signUp(app);
+    const other = await signUp(app);
+    const create = (name: string, as = headers) =>
+      app.inject({ method: 'POST', url: '/api/categories', headers: as, payload: { name } });
+    const work = (await create('Work')).json();
+    const clash = await create('  wORK ');
+    assert.equal(clash.statusCode, 409);
+    assert.deepEqual(clash.json(), {
+      message: 'A tag named "Work" already exists',
+      errors: [{ field: 'name', message: 'A tag named "Work" already exists' }],
+    });
+    assert.equal((await create('work', other.headers)).statusCode, 201, "another user's names are theirs");
+
+    const home = (await create('Home')).json();
+    const rename = await app.inject({
+      method: 'PATCH',
+      url: `/api/categories/${home._id}`,
+      headers,
+      payload: { name: 'WORK' },
+    });
+    assert.equal(rename.statusCode, 409);
+    const recase = await app.inject({
+      method: 'PATCH',
+      url: `/api/categories/${work._id}`,
+      headers,
+      payload: { name: 'WORK' },
+    });
+    assert.equal(recase.statusCode, 200, 'a tag may change the case of its own name');
+    const list = (await app.inject({ method: 'GET', url: '/api/categories', headers })).json();
+    assert.deepEqual(list.map((category: { name: string }) => category.name).sort(), ['Home', 'WORK']);
+  });
+
   test('keeps each user to their own categories', async () => {
     const { app } = await buildTestApp();
     const owner = await signUp(app);

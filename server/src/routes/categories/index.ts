@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import type { CategoryRow } from '../../db/schema.js';
-import { notFound, validationFailed } from '../../lib/http-errors.js';
+import { HttpError, notFound, validationFailed } from '../../lib/http-errors.js';
 import { newId } from '../../lib/ids.js';
 import { requireRoomFor } from '../../lib/quotas.js';
 import { signedInUser } from '../../plugins/app/authentication.js';
@@ -26,6 +27,21 @@ function categoryName(name: string): string {
 }
 
 const CATEGORY_NOT_FOUND = 'Category not found';
+
+/** Tag names compare without regard to case (and Unicode normal form): "Work" and "work" are one tag. */
+const nameKey = (name: string) => name.normalize('NFC').toLocaleLowerCase('und');
+
+/** 409 when another of the user's tags already has this name in any case; `exceptId` is the tag being renamed. */
+async function requireUniqueName(app: FastifyInstance, userId: string, name: string, exceptId?: string) {
+  const key = nameKey(name);
+  const clash = (await app.categoriesRepository.list(userId)).find(
+    (category) => category.id !== exceptId && nameKey(category.name) === key,
+  );
+  if (clash) {
+    const message = `A tag named "${clash.name}" already exists`;
+    throw new HttpError(409, message, { errors: [{ field: 'name', message }] });
+  }
+}
 
 const categoriesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['categories'];
@@ -58,6 +74,7 @@ const categoriesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const user = signedInUser(request);
       const name = categoryName(request.body.name);
       requireRoomFor('categories', app.config.quotas, await app.categoriesRepository.countOf(user.id));
+      await requireUniqueName(app, user.id, name);
       const now = app.now();
       const category = await app.categoriesRepository.create({
         id: newId(),
@@ -87,7 +104,10 @@ const categoriesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const user = signedInUser(request);
       const changes: Partial<Pick<CategoryRow, 'name' | 'color'>> = {};
-      if (request.body.name !== undefined) changes.name = categoryName(request.body.name);
+      if (request.body.name !== undefined) {
+        changes.name = categoryName(request.body.name);
+        await requireUniqueName(app, user.id, changes.name, request.params.id);
+      }
       if (request.body.color !== undefined) changes.color = request.body.color.toUpperCase();
       const category = await app.categoriesRepository.update(user.id, request.params.id, changes, app.now());
       if (!category) throw notFound(CATEGORY_NOT_FOUND);

@@ -129,6 +129,27 @@ it('keeps the modal open and shows the banner when creating fails', async () => 
   expect(screen.getByRole('alert')).toHaveTextContent('Failed to create event');
 });
 
+it("shows the server's reason on the field it names, and a blank title before sending", async () => {
+  const user = userEvent.setup();
+  const reason = 'Title must not exceed 200 characters';
+  const { network } = renderCalendar({
+    'POST /events': { status: 400, body: { message: reason, errors: [{ field: 'title', message: reason }] } },
+  });
+  await screen.findByText('Team standup');
+  await user.click(screen.getByRole('button', { name: 'Add Event' }));
+  const dialog = screen.getByRole('dialog', { name: 'New Event' });
+  const title = within(dialog).getByLabelText('Title');
+  await user.type(title, '   ');
+  await user.click(within(dialog).getByRole('button', { name: 'Create Event' }));
+  expect(title).toHaveAccessibleDescription('Title is required');
+  expect(network.requestsTo('POST', '/events')).toHaveLength(0);
+
+  await user.type(title, 'x'.repeat(30));
+  await user.click(within(dialog).getByRole('button', { name: 'Create Event' }));
+  await waitFor(() => expect(title).toHaveAccessibleDescription(reason));
+  expect(within(dialog).getByRole('alert')).toHaveTextContent('Failed to create event');
+});
+
 it('deletes an event from the edit modal, and explains a failed delete', async () => {
   const user = userEvent.setup();
   let fail = true;

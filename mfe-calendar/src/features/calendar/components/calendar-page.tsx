@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { skipToken } from '@time-wallet/api';
+import { skipToken, type ApiError } from '@time-wallet/api';
 import { Link } from '@time-wallet/api/router';
 import { Banner, Button } from '@time-wallet/shared-ui';
 import {
@@ -84,17 +84,17 @@ export function CalendarPage() {
   // A late answer closes only the dialog it belongs to, never one opened since.
   const closeModal = (key: number) => setModal((current) => (current?.key === key ? null : current));
 
-  const save = async (draft: EventDraft) => {
+  const save = async (draft: EventDraft): Promise<ApiError | void> => {
     if (!modal) return;
     const body = eventBodyFromDraft(draft);
-    try {
-      if (modal.mode === 'create') await createEvent(body).unwrap();
-      else await updateEvent({ id: modal.eventId, ...body }).unwrap();
-      closeModal(modal.key);
-      setBannerMessage(null);
-    } catch {
+    const result =
+      modal.mode === 'create' ? await createEvent(body) : await updateEvent({ id: modal.eventId, ...body });
+    if (result.error) {
       setBannerMessage(modal.mode === 'create' ? EVENT_ERRORS.create : EVENT_ERRORS.update);
+      return result.error;
     }
+    closeModal(modal.key);
+    setBannerMessage(null);
   };
 
   const remove = async () => {

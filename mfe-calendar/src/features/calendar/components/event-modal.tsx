@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { type ApiError, useFieldErrors } from '@time-wallet/api';
 import { Banner, Button, Field, Modal } from '@time-wallet/shared-ui';
 import { isDraftEndAfterStart, type EventDraft } from '../lib/event-dates';
 import styles from './event-modal.module.css';
@@ -11,31 +12,38 @@ export interface EventModalProps {
   busy: boolean;
   /** Why the last save or delete failed, shown inside the dialog (the page's banner sits behind its backdrop). */
   error?: string | null;
-  onSave: (draft: EventDraft) => void;
+  /** Resolves to the failed call's error (its field messages are shown on the fields), or nothing on success. */
+  onSave: (draft: EventDraft) => Promise<ApiError | void>;
   onDelete: () => void;
   onClose: () => void;
 }
 
 const END_BEFORE_START = 'End must be after start';
+const TITLE_REQUIRED = 'Title is required';
+const EVENT_FIELDS = ['title', 'start', 'end'] as const;
 
 /** The 'New Event' / 'Edit Event' dialog; the page decides what saving and deleting mean (key it per event). */
 export function EventModal({ mode, initialDraft, busy, error, onSave, onDelete, onClose }: EventModalProps) {
   const formId = useId();
   const [draft, setDraft] = useState(initialDraft);
-  const [endError, setEndError] = useState<string | null>(null);
+  const { errors, setErrors, clearError, showServerErrors } = useFieldErrors(EVENT_FIELDS);
 
-  const change = (field: 'title' | 'start' | 'end', value: string) => {
+  const change = (field: (typeof EVENT_FIELDS)[number], value: string) => {
     setDraft((current) => ({ ...current, [field]: value }));
-    if (field !== 'title') setEndError(null);
+    clearError(field);
+    if (field === 'start') clearError('end');
   };
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!isDraftEndAfterStart(draft)) {
-      setEndError(END_BEFORE_START);
-      return;
-    }
-    onSave(draft);
+    const invalid = {
+      title: draft.title.trim() ? undefined : TITLE_REQUIRED,
+      end: isDraftEndAfterStart(draft) ? undefined : END_BEFORE_START,
+    };
+    setErrors(invalid);
+    if (invalid.title || invalid.end) return;
+    const failure = await onSave(draft);
+    if (failure) showServerErrors(failure);
   };
 
   const isEditing = mode === 'edit';
@@ -61,14 +69,14 @@ export function EventModal({ mode, initialDraft, busy, error, onSave, onDelete, 
         </div>
       }
     >
-      <form id={formId} className={styles.form} onSubmit={submit}>
+      <form id={formId} className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
         {error && <Banner tone="error">{error}</Banner>}
         <Field
           label="Title"
           name="title"
           required
-          maxLength={1000}
           value={draft.title}
+          error={errors.title}
           onChange={(event) => change('title', event.target.value)}
         />
         <Field
@@ -77,6 +85,7 @@ export function EventModal({ mode, initialDraft, busy, error, onSave, onDelete, 
           name="start"
           required
           value={draft.start}
+          error={errors.start}
           onChange={(event) => change('start', event.target.value)}
         />
         <Field
@@ -85,7 +94,7 @@ export function EventModal({ mode, initialDraft, busy, error, onSave, onDelete, 
           name="end"
           required
           value={draft.end}
-          error={endError}
+          error={errors.end}
           onChange={(event) => change('end', event.target.value)}
         />
       </form>

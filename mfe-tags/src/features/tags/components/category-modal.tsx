@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import type { Category } from '@time-wallet/api';
+import { type ApiError, type Category, useFieldErrors } from '@time-wallet/api';
 import { Button, Field, Modal } from '@time-wallet/shared-ui';
 import {
   useAddCategoryMutation,
@@ -10,6 +10,8 @@ import {
 import { colourOfTag, TAG_NAME_MAX_LENGTH, TAG_NAME_TOO_LONG, tagNameError } from '../lib/tag-rules';
 import { SwatchPicker } from './swatch-picker';
 import styles from './category-modal.module.css';
+
+const TAG_FIELDS = ['name'] as const;
 
 interface CategoryModalProps {
   /** The tag to edit; without one the modal adds a new tag. */
@@ -26,6 +28,7 @@ export function CategoryModal({ category, swatches, newTagColor, onClose }: Cate
   const [name, setName] = useState(category?.name ?? '');
   const [color, setColor] = useState(category ? colourOfTag(category.color) : newTagColor);
   const [nameError, setNameError] = useState<string | null>(null);
+  const { errors: serverErrors, clearError, showServerErrors } = useFieldErrors(TAG_FIELDS);
   const [saveAttempted, setSaveAttempted] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [addCategory, adding] = useAddCategoryMutation();
@@ -50,7 +53,8 @@ export function CategoryModal({ category, swatches, newTagColor, onClose }: Cate
       try {
         await updateCategory({ id: category._id, ...draft }).unwrap();
         onClose();
-      } catch {
+      } catch (error) {
+        showServerErrors(error as ApiError);
         toast.error('Failed to update category.');
       }
       return;
@@ -59,7 +63,8 @@ export function CategoryModal({ category, swatches, newTagColor, onClose }: Cate
       await addCategory(draft).unwrap();
       toast.success('Category added successfully!');
       onClose();
-    } catch {
+    } catch (error) {
+      showServerErrors(error as ApiError);
       toast.error('Failed to add category.');
     }
   };
@@ -146,11 +151,12 @@ export function CategoryModal({ category, swatches, newTagColor, onClose }: Cate
           value={name}
           onChange={(event) => {
             setName(event.target.value);
+            clearError('name');
             // A name too long is said at once; a missing one only after trying to save.
             const error = tagNameError(event.target.value);
             setNameError(saveAttempted || error === TAG_NAME_TOO_LONG ? error : null);
           }}
-          error={nameError}
+          error={nameError ?? serverErrors.name}
           hint={`Up to ${TAG_NAME_MAX_LENGTH} characters`}
           autoComplete="off"
           disabled={busy}

@@ -151,6 +151,25 @@ describe('TagsPage', () => {
     expect(screen.getByRole('dialog', { name: 'Add New Category' })).toBeInTheDocument();
   });
 
+  it("shows the server's reason for a name clash on the Name field", async () => {
+    const message = 'A tag named "Work" already exists';
+    mockApi({
+      'GET /categories': { body: [WORK] },
+      'POST /categories': { status: 409, body: { message, errors: [{ field: 'name', message }] } },
+    });
+    renderTags();
+    await user.click(await screen.findByRole('button', { name: 'Add Tag' }));
+    const modal = await dialog('Add New Category');
+    const name = within(modal).getByRole('textbox', { name: 'Name' });
+    await user.type(name, 'work');
+    await user.click(within(modal).getByRole('button', { name: 'Add Category' }));
+
+    expect(await screen.findByText('Failed to add category.')).toBeInTheDocument();
+    await waitFor(() => expect(name).toHaveAccessibleDescription(`Up to 40 characters ${message}`));
+    await user.type(name, 's');
+    expect(name).toHaveAccessibleDescription('Up to 40 characters');
+  });
+
   it('renames and recolours a tag after a double click', async () => {
     const server = categoriesServer([WORK, STUDY, ERRANDS]);
     renderTags();
