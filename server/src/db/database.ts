@@ -24,6 +24,7 @@ import * as initial from './migrations/0001-initial.js';
 import * as eventsOverlapIndex from './migrations/0002-events-overlap-index.js';
 import * as signInThrottle from './migrations/0003-sign-in-throttle.js';
 import * as sessionActivity from './migrations/0004-session-activity.js';
+import * as deletedRecords from './migrations/0005-deleted-records.js';
 import type { Database } from './schema.js';
 
 export type DatabaseKind = DatabaseConfig['kind'];
@@ -186,6 +187,7 @@ export const migrations = {
   '0002-events-overlap-index': eventsOverlapIndex,
   '0003-sign-in-throttle': signInThrottle,
   '0004-session-activity': sessionActivity,
+  '0005-deleted-records': deletedRecords,
 };
 
 export async function migrateToLatest(db: Kysely<Database>, schema?: string): Promise<void> {

@@ -98,6 +98,16 @@ export interface AnalyticsSnapshotsTable {
   updatedAt: number;
 }
 
+/** A deleted task, event or category, kept whole for a while so the delete can be undone (see the trash repository). */
+export interface DeletedRecordsTable {
+  userId: string;
+  kind: 'tasks' | 'events' | 'categories';
+  recordId: string;
+  /** The row as it was, JSON. */
+  record: string;
+  deletedAt: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -108,6 +118,7 @@ export interface Database {
   tasks: TasksTable;
   events: EventsTable;
   analyticsSnapshots: AnalyticsSnapshotsTable;
+  deletedRecords: DeletedRecordsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -13,6 +13,7 @@ import {
 import { createCategoriesRepository, type CategoriesRepository } from './categories-repository.js';
 import { createEventsRepository, type EventsRepository } from './events-repository.js';
 import { createTasksRepository, type TasksRepository } from './tasks-repository.js';
+import { createTrashRepository, type TrashRepository } from './trash-repository.js';
 import { createUsersRepository, type UsersRepository } from './users-repository.js';
 
 declare module 'fastify' {
@@ -23,6 +24,7 @@ declare module 'fastify' {
     tasksRepository: TasksRepository;
     eventsRepository: EventsRepository;
     analyticsSnapshotsRepository: AnalyticsSnapshotsRepository;
+    trashRepository: TrashRepository;
   }
 }
 
@@ -35,6 +37,7 @@ export function createRepositories(db: Kysely<Database>, quotas: RecordQuotas = 
     tasksRepository: createTasksRepository(db, quotas.tasks),
     eventsRepository: createEventsRepository(db, quotas.events),
     analyticsSnapshotsRepository: createAnalyticsSnapshotsRepository(db),
+    trashRepository: createTrashRepository(db),
   };
 }
 
@@ -47,6 +50,7 @@ export default fp(
     app.decorate('tasksRepository', repositories.tasksRepository);
     app.decorate('eventsRepository', repositories.eventsRepository);
     app.decorate('analyticsSnapshotsRepository', repositories.analyticsSnapshotsRepository);
+    app.decorate('trashRepository', repositories.trashRepository);
   },
   { name: 'repositories', dependencies: ['database'] },
 );

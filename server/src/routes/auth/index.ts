@@ -8,6 +8,7 @@ import {
   passwordError,
   usernameError,
 } from '../../lib/account-rules.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
 import { HttpError, notFound, validationFailed } from '../../lib/http-errors.js';
 import { singleLine } from '../../lib/mailer.js';
 import { newId } from '../../lib/ids.js';
@@ -46,11 +47,6 @@ function required(
   check: (value: string) => string | null,
 ): string | null {
   return value === undefined || value.length === 0 ? `${label} is required` : check(value);
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code;
-  return code === '23505' || (typeof code === 'string' && code.startsWith('SQLITE_CONSTRAINT'));
 }
 
 async function rejectTakenAccount(app: FastifyInstance, username: string, email: string): Promise<void> {

@@ -6,6 +6,7 @@ import { HttpError, notFound, validationFailed } from '../../lib/http-errors.js'
 import { newId } from '../../lib/ids.js';
 import { requireRoomFor } from '../../lib/quotas.js';
 import { signedInUser } from '../../plugins/app/authentication.js';
+import { undoableDeleteRoutes } from '../../services/undoable-delete.js';
 import {
   CategoryRef,
   CreateCategoryBody,
@@ -13,7 +14,7 @@ import {
   UpdateCategoryBody,
   toCategoryJson,
 } from '../../schemas/category.js';
-import { IdParams, NoBody, bearerAuth } from '../../schemas/common.js';
+import { IdParams, bearerAuth } from '../../schemas/common.js';
 
 const NAME_MAX = 40;
 
@@ -115,24 +116,16 @@ const categoriesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.delete(
-    '/:id',
-    {
-      config: { notFoundMessage: CATEGORY_NOT_FOUND },
-      schema: {
-        tags,
-        summary: 'Delete a category; its tasks keep the id, which then matches no category',
-        security: bearerAuth,
-        params: IdParams,
-        body: NoBody,
-        response: { 204: { type: 'null' } },
-      },
-    },
-    async (request, reply) => {
-      const deleted = await app.categoriesRepository.delete(signedInUser(request).id, request.params.id);
-      if (!deleted) throw notFound(CATEGORY_NOT_FOUND);
-      return reply.code(204).send();
-    },
+  await app.register(
+    undoableDeleteRoutes({
+      kind: 'categories',
+      noun: 'category',
+      notFoundMessage: CATEGORY_NOT_FOUND,
+      toJson: toCategoryJson,
+      response: CategoryRef,
+      // Its tasks kept its id meanwhile and match it again; its name must still be its own.
+      beforeRestore: (userId, row) => requireUniqueName(app, userId, row.name),
+    }),
   );
 };
 

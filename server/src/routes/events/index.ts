@@ -5,7 +5,8 @@ import { newId } from '../../lib/ids.js';
 import { requireRoomFor } from '../../lib/quotas.js';
 import { localDateAt, localDayBounds, localDaysBetween, startOfLocalDay } from '../../lib/time-zone.js';
 import { signedInUser } from '../../plugins/app/authentication.js';
-import { IdParams, NoBody, bearerAuth } from '../../schemas/common.js';
+import { undoableDeleteRoutes } from '../../services/undoable-delete.js';
+import { IdParams, bearerAuth } from '../../schemas/common.js';
 import {
   CalendarEventRef,
   CreateEventBody,
@@ -149,24 +150,14 @@ const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.delete(
-    '/:id',
-    {
-      config: { notFoundMessage: EVENT_NOT_FOUND },
-      schema: {
-        tags,
-        summary: 'Delete an event',
-        security: bearerAuth,
-        params: IdParams,
-        body: NoBody,
-        response: { 204: { type: 'null' } },
-      },
-    },
-    async (request, reply) => {
-      const deleted = await app.eventsRepository.delete(signedInUser(request).id, request.params.id);
-      if (!deleted) throw notFound(EVENT_NOT_FOUND);
-      return reply.code(204).send();
-    },
+  await app.register(
+    undoableDeleteRoutes({
+      kind: 'events',
+      noun: 'event',
+      notFoundMessage: EVENT_NOT_FOUND,
+      toJson: toEventJson,
+      response: CalendarEventRef,
+    }),
   );
 
   await app.register(icsRoutes);

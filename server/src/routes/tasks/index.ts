@@ -14,7 +14,8 @@ import {
   localHHMMAt,
 } from '../../lib/time-zone.js';
 import { signedInUser } from '../../plugins/app/authentication.js';
-import { IdParams, NoBody, bearerAuth } from '../../schemas/common.js';
+import { undoableDeleteRoutes } from '../../services/undoable-delete.js';
+import { IdParams, bearerAuth } from '../../schemas/common.js';
 import {
   CreateTaskBody,
   TaskList,
@@ -223,24 +224,14 @@ const tasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.delete(
-    '/:id',
-    {
-      config: { notFoundMessage: TASK_NOT_FOUND },
-      schema: {
-        tags,
-        summary: 'Delete a task',
-        security: bearerAuth,
-        params: IdParams,
-        body: NoBody,
-        response: { 204: { type: 'null' } },
-      },
-    },
-    async (request, reply) => {
-      const deleted = await app.tasksRepository.delete(signedInUser(request).id, request.params.id);
-      if (!deleted) throw notFound(TASK_NOT_FOUND);
-      return reply.code(204).send();
-    },
+  await app.register(
+    undoableDeleteRoutes({
+      kind: 'tasks',
+      noun: 'task',
+      notFoundMessage: TASK_NOT_FOUND,
+      toJson: toTaskJson,
+      response: TaskRef,
+    }),
   );
 };
 

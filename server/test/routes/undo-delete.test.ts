@@ -1,0 +1,143 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { TRASH_LIMITS } from '../../src/plugins/app/trash-repository.js';
+import { buildTestApp, signUp } from '../helpers.js';
+
+type Headers = Record<string, string>;
+
+const samples = {
+  tasks: {
+    title: 'Write report',
+    categoryId: '',
+    startHHMM: '09:00',
+    endHHMM: '10:30',
+    notes: 'Quarterly numbers',
+    date: '2026-03-11',
+    done: true,
+    isEvent: false,
+    isReminder: true,
+    carryover: false,
+  },
+  events: {
+    title: 'Dentist',
+    start: '2026-03-11T14:00:00.000Z',
+    end: '2026-03-11T15:00:00.000Z',
+    allDay: false,
+  },
+  categories: { name: 'Health', color: '#E0533D' },
+} as const;
+
+type Kind = keyof typeof samples;
+const LIST_QUERY: Record<Kind, string> = {
+  tasks: '?date=2026-03-11',
+  events: '?from=2026-03-10&to=2026-03-12',
+  categories: '',
+};
+const KINDS = Object.keys(samples) as Kind[];
+
+async function create(app: FastifyInstance, headers: Headers, kind: Kind, changes: object = {}) {
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/${kind}`,
+    headers,
+    payload: { ...samples[kind], ...changes },
+  });
+  assert.equal(response.statusCode, 201, response.body);
+  return response.json() as { _id: string };
+}
+
+const remove = (app: FastifyInstance, headers: Headers, kind: Kind, id: string) =>
+  app.inject({ method: 'DELETE', url: `/api/${kind}/${id}`, headers });
+const restore = (app: FastifyInstance, headers: Headers, kind: Kind, id: string) =>
+  app.inject({ method: 'POST', url: `/api/${kind}/${id}/restore`, headers });
+
+describe('undoing a delete', () => {
+  for (const kind of KINDS) {
+    test(`a deleted ${kind.slice(0, -1)} comes back whole, with its id, once`, async () => {
+      const { app } = await buildTestApp();
+      const { headers } = await signUp(app);
+      const created = await create(app, headers, kind);
+      assert.equal((await remove(app, headers, kind, created._id)).statusCode, 204);
+      const listed = async () => {
+        const response = await app.inject({ method: 'GET', url: `/api/${kind}${LIST_QUERY[kind]}`, headers });
+        assert.equal(response.statusCode, 200, response.body);
+        return response.body;
+      };
+      assert.doesNotMatch(await listed(), new RegExp(created._id));
+
+      const restored = await restore(app, headers, kind, created._id);
+      assert.equal(restored.statusCode, 200, restored.body);
+      assert.deepEqual(restored.json(), created);
+      assert.match(await listed(), new RegExp(created._id));
+
+      const again = await restore(app, headers, kind, created._id);
+      assert.equal(again.statusCode, 404);
+      assert.match(again.json().message, /Nothing to undo/);
+    });
+  }
+
+  test("one user cannot bring back another's record, and a delete is undone only within the hour", async () => {
+    const { app, clock } = await buildTestApp();
+    const owner = await signUp(app);
+    const stranger = await signUp(app);
+    const task = await create(app, owner.headers, 'tasks');
+    await remove(app, owner.headers, 'tasks', task._id);
+    assert.equal((await restore(app, stranger.headers, 'tasks', task._id)).statusCode, 404);
+
+    clock.now += TRASH_LIMITS.keptMs + 1;
+    // The session has idled out meanwhile: sign in again.
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: owner.user.username, password: owner.password },
+    });
+    const late = await restore(app, { authorization: `Bearer ${login.json().token}` }, 'tasks', task._id);
+    assert.equal(late.statusCode, 404);
+    assert.match(late.json().message, /not deleted in the last hour/);
+  });
+
+  test('a restore that would clash or break a quota is refused with 409, and stays possible', async () => {
+    const { app } = await buildTestApp({ config: { quotas: { events: 5, tasks: 1, categories: 5 } } });
+    const { headers } = await signUp(app);
+    const health = await create(app, headers, 'categories');
+    await remove(app, headers, 'categories', health._id);
+    const newHealth = await create(app, headers, 'categories', { name: 'HEALTH' });
+    const clash = await restore(app, headers, 'categories', health._id);
+    assert.equal(clash.statusCode, 409);
+    assert.match(clash.json().message, /A tag named "HEALTH" already exists/);
+    await remove(app, headers, 'categories', newHealth._id);
+    assert.equal((await restore(app, headers, 'categories', health._id)).statusCode, 200);
+
+    const task = await create(app, headers, 'tasks');
+    await remove(app, headers, 'tasks', task._id);
+    await create(app, headers, 'tasks');
+    const full = await restore(app, headers, 'tasks', task._id);
+    assert.equal(full.statusCode, 409);
+    assert.match(full.json().message, /limit of 1 tasks/);
+  });
+
+  test(`an account keeps at most ${TRASH_LIMITS.perUser} deleted records`, async () => {
+    const { app, clock } = await buildTestApp();
+    const { headers } = await signUp(app);
+    const ids: string[] = [];
+    for (let index = 0; index <= TRASH_LIMITS.perUser; index += 1) {
+      const category = await create(app, headers, 'categories', { name: `Tag ${index}` });
+      clock.now += 1;
+      await remove(app, headers, 'categories', category._id);
+      ids.push(category._id);
+    }
+    assert.equal((await restore(app, headers, 'categories', ids[0]!)).statusCode, 404, 'the oldest is gone');
+    assert.equal((await restore(app, headers, 'categories', ids[1]!)).statusCode, 200);
+    assert.equal((await restore(app, headers, 'categories', ids.at(-1)!)).statusCode, 200);
+  });
+
+  test('deleting what does not exist still answers 404', async () => {
+    const { app } = await buildTestApp();
+    const { headers } = await signUp(app);
+    for (const kind of KINDS) {
+      const response = await remove(app, headers, kind, 'no-such-id');
+      assert.equal(response.statusCode, 404);
+    }
+  });
+});
