@@ -73,3 +73,4 @@ export {
 } from './theme-slice';
 export type { ApiErrorBody, Category, User } from './types';
 export { signInDestination } from './navigation';
+export { toastUndoableDelete, UNDO_WINDOW_MS, type UndoableDelete } from './undo-toast';

@@ -64,6 +64,11 @@ export const eventsApi = api.injectEndpoints({
       query: (id) => ({ url: `/events/${id}`, method: 'DELETE' }),
       invalidatesTags: [...EVENT_CHANGES],
     }),
+    /** Undoes a delete: the event comes back whole, with its id (and an imported event's UID). */
+    restoreEvent: build.mutation<CalendarEvent, string>({
+      query: (id) => ({ url: `/events/${id}/restore`, method: 'POST' }),
+      invalidatesTags: [...EVENT_CHANGES],
+    }),
     importEvents: build.mutation<ImportSummary, FormData>({
       query: (body) => ({ url: '/events/import', method: 'POST', body }),
       invalidatesTags: [...EVENT_CHANGES],
@@ -81,6 +86,7 @@ export const {
   useUpdateEventMutation,
   useMoveEventMutation,
   useDeleteEventMutation,
+  useRestoreEventMutation,
   useImportEventsMutation,
   useExportEventsMutation,
 } = eventsApi;

@@ -1,5 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import toast from 'react-hot-toast';
 import { addDays, toLocalDateKey } from '@time-wallet/shared-ui/lib';
 import { mockApi, type MockHandler, renderPage, resetTestEnvironment } from '@time-wallet/api/testing';
 import type { CalendarEvent } from '../api/events-api';
@@ -40,7 +41,10 @@ function renderCalendar(routes: Record<string, MockHandler> = {}) {
 }
 
 beforeEach(() => resetTestEnvironment());
-afterEach(() => jest.restoreAllMocks());
+afterEach(() => {
+  act(() => toast.remove());
+  jest.restoreAllMocks();
+});
 
 it('asks for the visible week, from its Sunday to the view end plus one day, and shows its events', async () => {
   const { network } = renderCalendar();
@@ -161,6 +165,21 @@ it('deletes an event from the edit modal, and explains a failed delete', async (
   await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+});
+
+it('offers Undo after a delete, which brings the event back', async () => {
+  const user = userEvent.setup();
+  const { network } = renderCalendar({
+    'DELETE /events/event-1': { status: 204 },
+    'POST /events/event-1/restore': { body: standup },
+  });
+  await user.click(await screen.findByText('Team standup'));
+  await user.click(screen.getByRole('button', { name: 'Delete' }));
+  expect(await screen.findByText('Event "Team standup" deleted')).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Undo' }));
+  expect(await screen.findByText('Event restored')).toBeInTheDocument();
+  expect(network.requestsTo('POST', '/events/event-1/restore')).toHaveLength(1);
+  await waitFor(() => expect(network.requestsTo('GET', '/events').length).toBeGreaterThanOrEqual(3));
 });
 
 it('shows a dismissible banner when the events cannot be loaded', async () => {

@@ -1,10 +1,11 @@
 import { useCallback, useMemo, useState } from 'react';
-import { skipToken, type ApiError } from '@time-wallet/api';
+import { skipToken, toastUndoableDelete, type ApiError } from '@time-wallet/api';
 import { Link } from '@time-wallet/api/router';
 import { Banner, Button } from '@time-wallet/shared-ui';
 import {
   useCreateEventMutation,
   useDeleteEventMutation,
+  useRestoreEventMutation,
   useGetEventsQuery,
   useMoveEventMutation,
   useUpdateEventMutation,
@@ -54,6 +55,7 @@ export function CalendarPage() {
   const [createEvent, createState] = useCreateEventMutation();
   const [updateEvent, updateState] = useUpdateEventMutation();
   const [deleteEvent, deleteState] = useDeleteEventMutation();
+  const [restoreEvent] = useRestoreEventMutation();
   const [moveEvent] = useMoveEventMutation();
 
   // A failed change is shown until dismissed or until a later change succeeds; a failed load until dismissed,
@@ -100,9 +102,15 @@ export function CalendarPage() {
   const remove = async () => {
     if (modal?.mode !== 'edit') return;
     try {
-      await deleteEvent(modal.eventId).unwrap();
+      const { eventId } = modal;
+      await deleteEvent(eventId).unwrap();
       closeModal(modal.key);
       setBannerMessage(null);
+      toastUndoableDelete({
+        message: `Event "${modal.draft.title}" deleted`,
+        undo: () => restoreEvent(eventId),
+        restoredMessage: 'Event restored',
+      });
     } catch {
       setBannerMessage(EVENT_ERRORS.delete);
     }

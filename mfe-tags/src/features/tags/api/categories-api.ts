@@ -26,8 +26,17 @@ export const tagsCategoriesApi = api.injectEndpoints({
       query: (id) => ({ url: `/categories/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: CATEGORY_CHANGED,
     }),
+    /** Undoes a delete: the tag comes back whole, with its id, so its tasks match it again. */
+    restoreCategory: build.mutation<Category, string>({
+      query: (id) => ({ url: `/categories/${encodeURIComponent(id)}/restore`, method: 'POST' }),
+      invalidatesTags: CATEGORY_CHANGED,
+    }),
   }),
 });
 
-export const { useAddCategoryMutation, useUpdateCategoryMutation, useDeleteCategoryMutation } =
-  tagsCategoriesApi;
+export const {
+  useAddCategoryMutation,
+  useUpdateCategoryMutation,
+  useDeleteCategoryMutation,
+  useRestoreCategoryMutation,
+} = tagsCategoriesApi;

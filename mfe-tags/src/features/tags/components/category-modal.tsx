@@ -1,10 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { type ApiError, type Category, useFieldErrors } from '@time-wallet/api';
+import { type ApiError, type Category, toastUndoableDelete, useFieldErrors } from '@time-wallet/api';
 import { Button, Field, Modal } from '@time-wallet/shared-ui';
 import {
   useAddCategoryMutation,
   useDeleteCategoryMutation,
+  useRestoreCategoryMutation,
   useUpdateCategoryMutation,
 } from '../api/categories-api';
 import { colourOfTag, TAG_NAME_MAX_LENGTH, TAG_NAME_TOO_LONG, tagNameError } from '../lib/tag-rules';
@@ -22,7 +23,7 @@ interface CategoryModalProps {
   onClose: () => void;
 }
 
-/** 'Add New Category' or 'Edit Category': a name and a colour; editing can also delete, after a confirmation. */
+/** 'Add New Category' or 'Edit Category': a name and a colour; editing can also delete (undone from the toast). */
 export function CategoryModal({ category, swatches, newTagColor, onClose }: CategoryModalProps) {
   const formId = useId();
   const [name, setName] = useState(category?.name ?? '');
@@ -30,10 +31,10 @@ export function CategoryModal({ category, swatches, newTagColor, onClose }: Cate
   const [nameError, setNameError] = useState<string | null>(null);
   const { errors: serverErrors, clearError, showServerErrors } = useFieldErrors(TAG_FIELDS);
   const [saveAttempted, setSaveAttempted] = useState(false);
-  const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [addCategory, adding] = useAddCategoryMutation();
   const [updateCategory, updating] = useUpdateCategoryMutation();
   const [deleteCategory, deleting] = useDeleteCategoryMutation();
+  const [restoreCategory] = useRestoreCategoryMutation();
   const busy = adding.isLoading || updating.isLoading || deleting.isLoading;
   // Whatever the tag's colour, it is offered, even one no palette has.
   const offered = swatches.includes(color) ? swatches : [color, ...swatches];
@@ -74,46 +75,18 @@ export function CategoryModal({ category, swatches, newTagColor, onClose }: Cate
     try {
       await deleteCategory(category._id).unwrap();
       onClose();
+      toastUndoableDelete({
+        message: `Tag "${category.name}" deleted`,
+        undo: () => restoreCategory(category._id),
+        restoredMessage: 'Tag restored',
+      });
     } catch {
       toast.error('Failed to delete category.');
     }
   };
 
-  if (category && confirmingDelete) {
-    return (
-      <Modal
-        key="confirm-delete"
-        open
-        title="Delete this tag?"
-        onClose={closeUnlessBusy}
-        width="26rem"
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setConfirmingDelete(false)} disabled={busy}>
-              Keep Tag
-            </Button>
-            <Button
-              variant="danger"
-              onClick={() => void remove()}
-              busy={deleting.isLoading}
-              busyLabel="Deleting..."
-            >
-              Delete Tag
-            </Button>
-          </>
-        }
-      >
-        <p className={styles.confirmation}>
-          <strong>{category.name}</strong> will be deleted. Tasks with this tag stay, shown as &lsquo;Unknown
-          Category&rsquo;.
-        </p>
-      </Modal>
-    );
-  }
-
   return (
     <Modal
-      key="category-form"
       open
       title={category ? 'Edit Category' : 'Add New Category'}
       onClose={closeUnlessBusy}
@@ -124,8 +97,10 @@ export function CategoryModal({ category, swatches, newTagColor, onClose }: Cate
             <Button
               variant="danger"
               className={styles.delete}
-              onClick={() => setConfirmingDelete(true)}
+              onClick={() => void remove()}
               disabled={busy}
+              busy={deleting.isLoading}
+              busyLabel="Deleting..."
             >
               Delete
             </Button>

@@ -21,6 +21,7 @@ function categoriesServer(
 ) {
   let categories = [...initial];
   let nextId = 1;
+  let deleted: Category | undefined;
   return mockApi({
     'GET /categories': () => ({ body: categories }),
     'POST /categories': (request) => {
@@ -38,8 +39,15 @@ function categoriesServer(
     },
     'DELETE /categories/work': () => {
       if (failures.remove) return { status: 500, body: { message: 'Internal Server Error' } };
+      deleted = categories.find((category) => category._id === 'work');
       categories = categories.filter((category) => category._id !== 'work');
       return { status: 204 };
+    },
+    'POST /categories/work/restore': () => {
+      if (!deleted) return { status: 404, body: { message: 'Nothing to undo' } };
+      categories = [...categories, deleted];
+      deleted = undefined;
+      return { body: categories.at(-1) };
     },
   });
 }
@@ -222,24 +230,21 @@ describe('TagsPage', () => {
     expect(await screen.findByText('Failed to update category.')).toBeInTheDocument();
   });
 
-  it('deletes a tag only after a confirmation', async () => {
+  it('deletes a tag at once, and Undo in the toast brings it back', async () => {
     const server = categoriesServer([WORK, STUDY]);
     renderTags();
     await user.dblClick(await tag('Work'));
     await user.click(within(await dialog('Edit Category')).getByRole('button', { name: 'Delete' }));
 
-    const confirmation = await dialog('Delete this tag?');
-    expect(confirmation).toHaveTextContent(
-      'Work will be deleted. Tasks with this tag stay, shown as ‘Unknown Category’.',
-    );
-    expect(server.requestsTo('DELETE', '/categories/work')).toHaveLength(0);
-    await user.click(within(confirmation).getByRole('button', { name: 'Keep Tag' }));
-    await user.click(within(await dialog('Edit Category')).getByRole('button', { name: 'Delete' }));
-    await user.click(within(await dialog('Delete this tag?')).getByRole('button', { name: 'Delete Tag' }));
-
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Work' })).not.toBeInTheDocument());
     expect(server.requestsTo('DELETE', '/categories/work')).toHaveLength(1);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(await screen.findByText('Tag "Work" deleted')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Tag restored')).toBeInTheDocument();
+    expect(server.requestsTo('POST', '/categories/work/restore')).toHaveLength(1);
+    expect(await tag('Work')).toBeInTheDocument();
     expect(await tag('Study')).toBeInTheDocument();
   });
 
@@ -248,7 +253,6 @@ describe('TagsPage', () => {
     renderTags();
     await user.dblClick(await tag('Work'));
     await user.click(within(await dialog('Edit Category')).getByRole('button', { name: 'Delete' }));
-    await user.click(within(await dialog('Delete this tag?')).getByRole('button', { name: 'Delete Tag' }));
 
     expect(await screen.findByText('Failed to delete category.')).toBeInTheDocument();
     expect(await tag('Work')).toBeInTheDocument();

@@ -45,6 +45,11 @@ export const tasksApi = api.injectEndpoints({
       query: (id) => ({ url: `/tasks/${id}`, method: 'DELETE' }),
       invalidatesTags: [...TASK_CHANGES],
     }),
+    /** Undoes a delete: the task comes back whole, with its id. */
+    restoreTask: build.mutation<Task, string>({
+      query: (id) => ({ url: `/tasks/${id}/restore`, method: 'POST' }),
+      invalidatesTags: [...TASK_CHANGES],
+    }),
     /** Moves yesterday's tasks to the given day at the same clock times, not done. */
     putBackTasks: build.mutation<null, { tasks: Task[]; today: string }>({
       async queryFn({ tasks, today }, _api, _extraOptions, baseQuery) {
@@ -85,6 +90,7 @@ export const {
   useEditTaskMutation,
   useSetTaskDoneMutation,
   useDeleteTaskMutation,
+  useRestoreTaskMutation,
   usePutBackTasksMutation,
   useDismissPendingTasksMutation,
 } = tasksApi;

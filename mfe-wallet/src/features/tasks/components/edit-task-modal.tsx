@@ -1,8 +1,8 @@
 import type { FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import type { Category } from '@time-wallet/api';
+import { type Category, toastUndoableDelete } from '@time-wallet/api';
 import { Button, Modal } from '@time-wallet/shared-ui';
-import { useDeleteTaskMutation, useEditTaskMutation } from '../api/tasks-api';
+import { useDeleteTaskMutation, useEditTaskMutation, useRestoreTaskMutation } from '../api/tasks-api';
 import { clockTimesOf, instantsOf, type Task } from '../lib/task';
 import { TaskFields, useTaskForm } from './task-fields';
 
@@ -28,6 +28,7 @@ export function EditTaskModal({
   });
   const [editTask, editing] = useEditTaskMutation();
   const [deleteTask, deleting] = useDeleteTaskMutation();
+  const [restoreTask] = useRestoreTaskMutation();
   const busy = editing.isLoading || deleting.isLoading;
 
   const save = async (event: FormEvent<HTMLFormElement>) => {
@@ -45,8 +46,16 @@ export function EditTaskModal({
 
   const remove = async () => {
     const result = await deleteTask(task._id);
-    if (result.error) toast.error('Failed to delete task.');
-    else onClose();
+    if (result.error) {
+      toast.error('Failed to delete task.');
+      return;
+    }
+    onClose();
+    toastUndoableDelete({
+      message: `Task "${task.title}" deleted`,
+      undo: () => restoreTask(task._id),
+      restoredMessage: 'Task restored',
+    });
   };
 
   // Closing while a save runs would throw away the edits if it then fails.

@@ -365,13 +365,18 @@ describe('TodayPage', () => {
       expect(screen.getByRole('dialog', { name: 'Edit Task' })).toBeInTheDocument();
     });
 
-    it('deletes the task and closes', async () => {
-      let tasks = [task()];
+    it('deletes the task at once and closes, and Undo in the toast brings it back whole', async () => {
+      const gym = task({ notes: 'Leg day' });
+      let tasks = [gym];
       const { server } = renderToday({
         [`GET /tasks?date=${today}`]: () => ({ body: { tasks } }),
         'DELETE /tasks/t1': () => {
           tasks = [];
           return { status: 204 };
+        },
+        'POST /tasks/t1/restore': () => {
+          tasks = [gym];
+          return { body: gym };
         },
       });
       const dialog = await openEditor();
@@ -380,6 +385,26 @@ describe('TodayPage', () => {
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
       expect(server.requestsTo('DELETE', '/tasks/t1')).toHaveLength(1);
       expect(await screen.findByText('No tasks for today yet.')).toBeInTheDocument();
+      expect(screen.getByText('Task "Gym" deleted')).toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Undo' }));
+      expect(await screen.findByText('Task restored')).toBeInTheDocument();
+      expect(await screen.findByText('Leg day')).toBeInTheDocument();
+      expect(server.requestsTo('POST', '/tasks/t1/restore')).toHaveLength(1);
+    });
+
+    it('says why when Undo fails', async () => {
+      renderToday({
+        'DELETE /tasks/t1': { status: 204 },
+        'POST /tasks/t1/restore': {
+          status: 409,
+          body: { message: 'You have reached the limit of 20,000 tasks; delete some before adding more' },
+        },
+      });
+      const dialog = await openEditor();
+      await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+      await user.click(await screen.findByRole('button', { name: 'Undo' }));
+      expect(await screen.findByText(/limit of 20,000 tasks/)).toBeInTheDocument();
     });
 
     it('says so when deleting fails', async () => {
