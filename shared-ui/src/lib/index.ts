@@ -15,6 +15,7 @@ export {
   MOOD_THRESHOLDS,
   isValidHours,
   moodForHours,
+  overBudgetHours,
   remainingHours,
   roundHours,
 } from './wallet';

@@ -22,6 +22,11 @@ export function roundHours(hours: number): number {
   return Math.round(hours * 10) / 10;
 }
 
+/** How far spent runs past the budget, rounded as the wallet shows hours; 0 within budget. */
+export function overBudgetHours(budget: number, spent: number): number {
+  return roundHours(Math.max(0, spent - budget));
+}
+
 export function moodForHours(spentHours: number): { mood: WalletMood; message: string } {
   const hours = isValidHours(spentHours) ? spentHours : 0;
   const mood: WalletMood =

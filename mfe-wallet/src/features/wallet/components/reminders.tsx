@@ -53,7 +53,12 @@ export function Reminders({ spentHours }: { spentHours: number }) {
       {showsAsCarousel(cards.length) ? (
         <ReminderCarousel label="Reminder cards" cards={cards} />
       ) : (
-        <ul className={styles.row} aria-labelledby="reminders-title">
+        <ul
+          className={styles.row}
+          aria-labelledby="reminders-title"
+          // How many cards the row lays out, so it never leaves one alone on a second line (styles.row).
+          data-cards={cards.length + (events.length === 0 ? PLACEHOLDER_CARDS : 0)}
+        >
           {cards.map(({ key, content }) => (
             <li key={key} className={styles.item}>
               {content}
@@ -61,17 +66,23 @@ export function Reminders({ spentHours }: { spentHours: number }) {
           ))}
           {events.length === 0 &&
             Array.from({ length: PLACEHOLDER_CARDS }, (_, index) => (
+              // SPEC's skeleton cards: shimmering while today's events load, then still placeholders that say so.
               <li key={`placeholder-${index}`} className={styles.item} aria-hidden="true">
                 <div className={`${styles.card} ${styles.placeholder}`}>
-                  <Skeleton width="4.5rem" height="1.25rem" radius="var(--radius-full)" />
-                  <Skeleton width="80%" height="1.25rem" />
-                  <Skeleton width="50%" height="1rem" />
+                  <Skeleton width="4.5rem" height="1.25rem" radius="var(--radius-full)" still={!isLoading} />
+                  {index === 0 && !isLoading ? (
+                    <p className={styles.placeholderText}>No events today</p>
+                  ) : (
+                    <Skeleton width="80%" height="1.25rem" still={!isLoading} />
+                  )}
+                  <Skeleton width="50%" height="1rem" still={!isLoading} />
                 </div>
               </li>
             ))}
         </ul>
       )}
-      <p className={styles.status} role="status">
+      {/* For assistive technology: the placeholders say the same to the eye. */}
+      <p className="visually-hidden" role="status">
         {isLoading ? "Loading today's events" : events.length === 0 ? 'No calendar events today' : ''}
       </p>
     </section>

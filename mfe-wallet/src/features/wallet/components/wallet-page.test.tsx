@@ -70,6 +70,19 @@ describe('WalletPage', () => {
     expect(server.requestsTo('GET', '/tasks/today')[0].headers.get('Authorization')).toBe('Bearer token-1');
   });
 
+  it('says how far spending runs over the budget, Remaining staying at 0', async () => {
+    renderWallet({ 'GET /tasks/today': wallet(9.3, 8) });
+    await waitFor(() => expect(figureOf('Spent Hours')).toHaveTextContent('9.3 hours'));
+    expect(figureOf('Remaining')).toHaveTextContent('0 hours');
+    expect(within(figureOf('Remaining')).getByText('over by 1.3 h')).toHaveClass('over');
+  });
+
+  it('says nothing of going over within the budget', async () => {
+    renderWallet({ 'GET /tasks/today': wallet(8, 8) });
+    await waitFor(() => expect(figureOf('Spent Hours')).toHaveTextContent('8 hours'));
+    expect(screen.queryByText(/over by/)).not.toBeInTheDocument();
+  });
+
   it('paints the last known wallet from wallet-store while the fetch runs, then stores the new one', async () => {
     window.localStorage.setItem(
       WALLET_STORE_KEY,
@@ -246,6 +259,20 @@ describe('WalletPage', () => {
       const row = screen.getByRole('list', { name: 'Reminders' });
       expect(within(row).getAllByRole('listitem')).toHaveLength(1);
       expect(container.querySelectorAll('li[aria-hidden="true"]')).toHaveLength(3);
+      expect(row).toHaveAttribute('data-cards', '4');
+    });
+
+    it('shows the placeholders still once loaded, saying "No events today", and shimmering only while loading', async () => {
+      const answer = deferred<MockReply>();
+      const { container } = renderWallet({ 'GET /events/today': () => answer.promise });
+      const placeholders = () => container.querySelectorAll('li[aria-hidden="true"]');
+      expect(placeholders()).toHaveLength(3);
+      expect(container.querySelectorAll('li[aria-hidden="true"] .still')).toHaveLength(0);
+      expect(screen.queryByText('No events today')).not.toBeInTheDocument();
+
+      await act(async () => answer.resolve({ body: [] }));
+      expect(await screen.findByText('No events today')).toBeInTheDocument();
+      expect(container.querySelectorAll('li[aria-hidden="true"] .still').length).toBeGreaterThanOrEqual(3);
     });
 
     it('turns into a carousel, operable by keyboard, above three cards in total', async () => {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button, Card, Skeleton } from '@time-wallet/shared-ui';
+import { overBudgetHours } from '@time-wallet/shared-ui/lib';
 import type { WalletSnapshot } from '../lib/wallet-snapshot';
 import { BudgetForm } from './budget-form';
 import { HoursFigure } from './hours-figure';
@@ -7,6 +8,13 @@ import styles from './wallet-summary.module.css';
 
 function Figure({ hours }: { hours: number | undefined }) {
   return hours === undefined ? <Skeleton width="7rem" height="2.75rem" /> : <HoursFigure hours={hours} />;
+}
+
+/** Remaining stops at 0 (SPEC); past the budget the card says by how much, in the warning colour. */
+function OverBudget({ wallet }: { wallet: WalletSnapshot | null }) {
+  const over = wallet ? overBudgetHours(wallet.budgetHours, wallet.spentHours) : 0;
+  if (over === 0) return null;
+  return <p className={styles.over}>over by {over} h</p>;
 }
 
 /** 'Your Wallet': the daily budget (editable), the hours spent today and what remains. */
@@ -54,6 +62,7 @@ export function WalletSummary({
         </Card>
         <Card title="Remaining" headingLevel={3}>
           <Figure hours={wallet?.remainingHours} />
+          <OverBudget wallet={wallet} />
         </Card>
       </div>
     </section>
