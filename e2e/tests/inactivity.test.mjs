@@ -45,11 +45,18 @@ describe('inactivity logout', () => {
     const idleFrom = Date.now();
     await browser.page.goto(`${stack.shellUrl}/app/today`);
     await browser.page.getByRole('heading', { level: 1, name: 'Today Activities' }).waitFor();
-    await browser.page.waitForTimeout(TEST_TIMEOUT_MS / 2);
-    assert.equal(new URL(browser.page.url()).pathname, '/app/today', 'still signed in halfway through');
+    // The warning comes first (a minute before; half the time-out when that is shorter, as here).
+    const warning = browser.page.getByRole('alertdialog', { name: 'Still there?' });
+    await warning.waitFor({ timeout: TEST_TIMEOUT_MS * 2 });
+    assert.match(await warning.textContent(), /You will be signed out in \d+ s/);
+    assert.equal(new URL(browser.page.url()).pathname, '/app/today', 'still signed in while warned');
     await browser.page
       .getByRole('heading', { level: 1, name: 'Organize everything in your life' })
       .waitFor({ timeout: TEST_TIMEOUT_MS * 4 });
+    assert.match(
+      await browser.page.getByRole('status').filter({ hasText: 'You were signed out after' }).textContent(),
+      /without activity/,
+    );
     assert.ok(Date.now() - idleFrom >= TEST_TIMEOUT_MS, 'not before the timeout');
     assert.equal(new URL(browser.page.url()).pathname, '/');
     assert.equal(await browser.page.evaluate(() => localStorage.getItem('token')), null);
@@ -57,5 +64,20 @@ describe('inactivity logout', () => {
       headers: { Authorization: `Bearer ${account.token}` },
     });
     assert.equal(validation.status, 401, 'the server revoked the token');
+  });
+
+  it('keeps the session when the person answers the warning', async () => {
+    const account = await api.signUp('warned');
+    await storeSession(browser.page, stack.shellUrl, account);
+    await browser.page.goto(`${stack.shellUrl}/app/wallet`);
+    await browser.page.getByRole('heading', { level: 1, name: 'Manage Time Wallet' }).waitFor();
+    const stay = browser.page.getByRole('button', { name: 'Stay signed in' });
+    await stay.waitFor({ timeout: TEST_TIMEOUT_MS * 2 });
+    assert.equal(await stay.evaluate((button) => button === document.activeElement), true, 'focused');
+    await browser.page.keyboard.press('Enter');
+    await browser.page.getByRole('alertdialog').waitFor({ state: 'detached' });
+    await browser.page.waitForTimeout(TEST_TIMEOUT_MS / 2 - 300);
+    assert.equal(new URL(browser.page.url()).pathname, '/app/wallet');
+    assert.notEqual(await browser.page.evaluate(() => localStorage.getItem('token')), null);
   });
 });

@@ -2,6 +2,7 @@ import { Outlet } from '@time-wallet/api/router';
 import { Toaster } from 'react-hot-toast';
 import { useAppliedTheme } from '../features/theme/use-applied-theme';
 import { useDailyAnalyticsRefresh } from '../features/session/use-daily-analytics-refresh';
+import { InactivityWarning } from '../features/session/inactivity-warning';
 import { useInactivityLogout } from '../features/session/use-inactivity-logout';
 import { useSessionStartup } from '../features/session/use-session-startup';
 import { useToastLimit } from './use-toast-limit';
@@ -10,12 +11,13 @@ import { useToastLimit } from './use-toast-limit';
 export function ShellFrame() {
   useSessionStartup();
   useAppliedTheme();
-  useInactivityLogout();
+  const inactivity = useInactivityLogout();
   useDailyAnalyticsRefresh();
   useToastLimit(20);
   return (
     <>
       <Outlet />
+      <InactivityWarning {...inactivity} />
       <Toaster position="top-right" toastOptions={{ duration: 4000 }} />
     </>
   );

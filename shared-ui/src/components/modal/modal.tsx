@@ -15,6 +15,8 @@ export interface ModalProps {
   footer?: ReactNode;
   /** Element to focus on open; defaults to the first focusable element, else the dialog. */
   initialFocusRef?: RefObject<HTMLElement | null>;
+  /** 'alertdialog' for a dialog that interrupts with something urgent (a sign-out about to happen). */
+  role?: 'dialog' | 'alertdialog';
 }
 
 const FOCUSABLE = [
@@ -35,7 +37,16 @@ const focusableIn = (container: HTMLElement) =>
   );
 
 /** A modal dialog in a portal on document.body that keeps keyboard focus inside while open. */
-export function Modal({ open, title, onClose, children, width, footer, initialFocusRef }: ModalProps) {
+export function Modal({
+  open,
+  title,
+  onClose,
+  children,
+  width,
+  footer,
+  initialFocusRef,
+  role = 'dialog',
+}: ModalProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const pressStartedOnBackdrop = useRef(false);
@@ -59,7 +70,7 @@ export function Modal({ open, title, onClose, children, width, footer, initialFo
     const onStrayKeyDown = (event: globalThis.KeyboardEvent) => {
       const dialog = dialogRef.current;
       if (!dialog || dialog.contains(event.target as Node)) return;
-      const dialogs = document.querySelectorAll('[role="dialog"][aria-modal="true"]');
+      const dialogs = document.querySelectorAll('[aria-modal="true"]');
       if (dialogs[dialogs.length - 1] !== dialog) return;
       if (event.key === 'Escape') {
         event.preventDefault();
@@ -118,7 +129,7 @@ export function Modal({ open, title, onClose, children, width, footer, initialFo
     >
       <div
         ref={dialogRef}
-        role="dialog"
+        role={role}
         aria-modal="true"
         aria-labelledby={titleId}
         tabIndex={-1}

@@ -49,6 +49,7 @@ export {
   sessionRestoredFromDevice,
   signedIn,
   signedOut,
+  signedOutForInactivity,
   userUpdated,
   type SessionState,
   type SessionStatus,

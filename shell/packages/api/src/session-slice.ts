@@ -12,7 +12,8 @@ export interface SessionState {
   /** True once the server confirmed the token in this page's life, false when running on the stored user. */
   confirmedByServer: boolean;
   /** How the last session ended: a person who signed out goes to /, an expired session to the login screen. */
-  endedBy: 'signOut' | 'expiry' | null;
+  /** Why the last session ended: the person signed out, it expired, or it idled out (the landing page says so). */
+  endedBy: 'signOut' | 'inactivity' | 'expiry' | null;
 }
 
 function initialSessionState(): SessionState {
@@ -66,6 +67,7 @@ export const sessionSlice = createSlice({
       state.user = action.payload;
     },
     signedOut: () => endedState('signOut'),
+    signedOutForInactivity: () => endedState('inactivity'),
     sessionExpired: () => endedState('expiry'),
     /** Another tab signed out: this page's copy of the session ends too (storage is already clear). */
     sessionEndedElsewhere: () => endedState('expiry'),
@@ -84,6 +86,7 @@ export const {
   signedIn,
   userUpdated,
   signedOut,
+  signedOutForInactivity,
   sessionExpired,
   sessionEndedElsewhere,
 } = sessionSlice.actions;

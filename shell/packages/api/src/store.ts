@@ -2,6 +2,7 @@ import { combineReducers, configureStore, createListenerMiddleware, isAnyOf } fr
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { useDispatch, useSelector } from 'react-redux';
 import { api } from './api-slice';
+import { sessionApi } from './session-api';
 import toast from 'react-hot-toast';
 import {
   clearPersonalData,
@@ -20,6 +21,7 @@ import {
   sessionSlice,
   signedIn,
   signedOut,
+  signedOutForInactivity,
   userUpdated,
 } from './session-slice';
 import { themePreferenceChanged, themeSlice } from './theme-slice';
@@ -44,16 +46,26 @@ function persistenceMiddleware() {
     },
   });
   listener.startListening({
-    matcher: isAnyOf(signedOut, sessionExpired),
+    matcher: isAnyOf(signedOut, signedOutForInactivity, sessionExpired),
     effect: (_action, { dispatch }) => {
       clearPersonalData();
+      // Nor the previous session's messages ('Login successful!', a deleted task's name).
+      toast.remove();
       // The next person on this device must never see the previous one's cached data.
       dispatch(api.util.resetApiState());
+    },
+  });
+  // Signing out starts with the server call: the old session's toasts ('Login successful!') go at once, not after.
+  listener.startListening({
+    matcher: sessionApi.endpoints.logout.matchPending,
+    effect: () => {
+      toast.remove();
     },
   });
   listener.startListening({
     actionCreator: sessionEndedElsewhere,
     effect: (_action, { dispatch }) => {
+      toast.remove();
       dispatch(api.util.resetApiState());
     },
   });

@@ -1,9 +1,25 @@
+import { getRuntimeConfig, INACTIVITY_TIMEOUT_MS, selectSession, useAppSelector } from '@time-wallet/api';
 import { Link } from '@time-wallet/api/router';
+import { Banner } from '@time-wallet/shared-ui';
 import styles from './landing-page.module.css';
+
+/** After an inactivity sign-out the person lands here: say why, so it does not look like a fault. */
+function SignedOutNotice() {
+  const { endedBy } = useAppSelector(selectSession);
+  if (endedBy !== 'inactivity') return null;
+  const minutes = Math.round((getRuntimeConfig().inactivityTimeoutMs ?? INACTIVITY_TIMEOUT_MS) / 60_000);
+  return (
+    <Banner tone="info" className={styles.notice}>
+      You were signed out after {minutes === 1 ? 'a minute' : `${minutes} minutes`} without activity, to keep
+      your wallet safe. Sign in again to carry on.
+    </Banner>
+  );
+}
 
 export function LandingPage() {
   return (
     <div className={styles.page}>
+      <SignedOutNotice />
       <header className={styles.header}>
         <span className={styles.brand}>
           <svg viewBox="0 0 32 32" width="28" height="28" aria-hidden="true">

@@ -21,7 +21,7 @@ export function RequireAuth({ children }: { children?: ReactNode }) {
   const signedIn = useAppSelector(selectIsSignedIn);
   const location = useLocation();
   if (status === 'loading') return <FullPageSpinner />;
-  if (!signedIn && endedBy === 'signOut') return <Navigate to="/" replace />;
+  if (!signedIn && (endedBy === 'signOut' || endedBy === 'inactivity')) return <Navigate to="/" replace />;
   if (!signedIn) return <Navigate to="/auth/login" replace state={{ from: location }} />;
   return children ?? <Outlet />;
 }

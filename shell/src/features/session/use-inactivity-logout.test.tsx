@@ -11,8 +11,8 @@ function renderInactivityLogout() {
   const store = createAppStore();
   store.dispatch(signedIn({ token: 'token-abc', user: TEST_USER }));
   const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
-  renderHook(() => useInactivityLogout(), { wrapper });
-  return store;
+  const { result } = renderHook(() => useInactivityLogout(), { wrapper });
+  return Object.assign(store, { warning: () => result.current });
 }
 
 const advance = (ms: number) => act(() => jest.advanceTimersByTimeAsync(ms));
@@ -39,7 +39,7 @@ describe('useInactivityLogout', () => {
     await advance(1);
     expect(server.requestsTo('POST', '/auth/logout')).toHaveLength(1);
     expect(server.requests[0].headers.get('Authorization')).toBe('Bearer token-abc');
-    expect(session(store)).toMatchObject({ status: 'unauthenticated', endedBy: 'signOut', user: null });
+    expect(session(store)).toMatchObject({ status: 'unauthenticated', endedBy: 'inactivity', user: null });
     expect(window.localStorage.getItem('token')).toBeNull();
   });
 
@@ -49,7 +49,7 @@ describe('useInactivityLogout', () => {
 
     await advance(TIMEOUT_MS);
 
-    expect(session(store)).toMatchObject({ status: 'unauthenticated', endedBy: 'signOut' });
+    expect(session(store)).toMatchObject({ status: 'unauthenticated', endedBy: 'inactivity' });
   });
 
   it.each([
@@ -63,7 +63,8 @@ describe('useInactivityLogout', () => {
     const server = mockApi({ 'POST /auth/logout': { status: 204 } });
     const store = renderInactivityLogout();
 
-    await advance(TIMEOUT_MS - 200);
+    // Before the warning: once it shows, only 'Stay signed in' keeps the session.
+    await advance(TIMEOUT_MS / 2 - 100);
     beActive();
     await advance(TIMEOUT_MS - 1);
     expect(server.requests).toHaveLength(0);
@@ -71,7 +72,38 @@ describe('useInactivityLogout', () => {
 
     await advance(1);
     expect(server.requestsTo('POST', '/auth/logout')).toHaveLength(1);
-    expect(session(store).endedBy).toBe('signOut');
+    expect(session(store).endedBy).toBe('inactivity');
+  });
+
+  it('warns a minute before (half the time-out when shorter), counting down, and only Stay signed in keeps the session', async () => {
+    resetTestEnvironment({ inactivityTimeoutMs: 5 * 60_000 });
+    const server = mockApi({
+      'GET /auth/validate': { status: 200, body: { valid: true, user: TEST_USER } },
+      'POST /auth/logout': { status: 204 },
+    });
+    const store = renderInactivityLogout();
+
+    await advance(4 * 60_000 - 1);
+    expect(store.warning().secondsLeft).toBeNull();
+    await advance(1);
+    expect(store.warning().secondsLeft).toBe(60);
+    await advance(15_000);
+    expect(store.warning().secondsLeft).toBe(45);
+
+    fireEvent.mouseMove(document.body);
+    await advance(0);
+    expect(store.warning().secondsLeft).toBe(45);
+
+    act(() => store.warning().staySignedIn());
+    expect(store.warning().secondsLeft).toBeNull();
+    await advance(0);
+    expect(server.requestsTo('GET', '/auth/validate')).toHaveLength(1);
+    await advance(4 * 60_000);
+    expect(store.warning().secondsLeft).toBe(60);
+    await advance(60_000);
+    expect(server.requestsTo('POST', '/auth/logout')).toHaveLength(1);
+    expect(session(store).endedBy).toBe('inactivity');
+    expect(store.warning().secondsLeft).toBeNull();
   });
 
   it('waits 30 minutes when the runtime config sets no timeout', async () => {
@@ -84,7 +116,7 @@ describe('useInactivityLogout', () => {
 
     await advance(1);
     expect(server.requestsTo('POST', '/auth/logout')).toHaveLength(1);
-    expect(session(store).endedBy).toBe('signOut');
+    expect(session(store).endedBy).toBe('inactivity');
   });
 
   it('does nothing for a guest', async () => {

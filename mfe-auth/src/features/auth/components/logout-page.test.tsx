@@ -1,4 +1,5 @@
 import { act, screen } from '@testing-library/react';
+import toast from 'react-hot-toast';
 import { createAppStore, signedIn, type AppStore } from '@time-wallet/api';
 import {
   deferred,
@@ -33,6 +34,17 @@ describe('LogoutPage', () => {
   afterEach(() => {
     jest.useRealTimers();
     jest.restoreAllMocks();
+  });
+
+  it("takes the signed-in session's toasts off the screen as soon as logging out starts", async () => {
+    mockApi({ 'POST /auth/logout': () => deferred<MockReply>().promise });
+    act(() => {
+      toast.success('Login successful!');
+    });
+    renderPage(<LogoutPage />, { path: '/app/logout', store: signedInDevice() });
+    await flush();
+    expect(screen.getByRole('heading', { name: 'Logging you out...' })).toBeInTheDocument();
+    expect(screen.queryByText('Login successful!')).not.toBeInTheDocument();
   });
 
   it('logs out on the server, clears this device and then ends the session', async () => {
