@@ -52,7 +52,39 @@ for (const colorScheme of ['light', 'dark']) {
     }
 
     it('every signed-in page has no serious or critical violations', async () => {
-      const account = await apiClient(stack.apiBaseUrl).signUp('axe');
+      const api = apiClient(stack.apiBaseUrl);
+      const account = await api.signUp('axe');
+      // Real content on every page: a tagged task with notes, and a timed and an all-day event this week.
+      const tag = await api.call('POST', '/categories', { token: account.token, body: { name: 'Work' } });
+      const start = new Date();
+      start.setHours(10, 0, 0, 0);
+      await api.call('POST', '/tasks', {
+        token: account.token,
+        body: {
+          title: 'Write report',
+          categoryId: tag._id,
+          startHHMM: '09:00',
+          endHHMM: '10:00',
+          notes: 'Q3',
+        },
+      });
+      await api.call('POST', '/events', {
+        token: account.token,
+        body: {
+          title: 'Standup',
+          start: start.toISOString(),
+          end: new Date(+start + 3_600_000).toISOString(),
+        },
+      });
+      await api.call('POST', '/events', {
+        token: account.token,
+        body: {
+          title: 'Holiday',
+          start: start.toISOString(),
+          end: new Date(+start + 86_400_000).toISOString(),
+          allDay: true,
+        },
+      });
       await storeSession(browser.page, stack.shellUrl, account);
       for (const [route, headingName] of SIGNED_IN_PAGES) await check(route, headingName);
     });

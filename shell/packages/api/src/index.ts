@@ -75,3 +75,4 @@ export {
 export type { ApiErrorBody, Category, User } from './types';
 export { signInDestination } from './navigation';
 export { toastUndoableDelete, UNDO_WINDOW_MS, type UndoableDelete } from './undo-toast';
+export { ThemeToggle } from './theme-toggle';

@@ -1,5 +1,5 @@
+import { ThemeToggle } from '@time-wallet/api';
 import { Link, NavLink, useLocation } from '@time-wallet/api/router';
-import { ThemeToggle } from './theme-toggle';
 import styles from './side-nav.module.css';
 
 // The wallet entry also stands for the pages that hang off it.

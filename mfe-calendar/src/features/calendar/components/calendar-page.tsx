@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { skipToken, toastUndoableDelete, type ApiError } from '@time-wallet/api';
+import { skipToken, ThemeToggle, toastUndoableDelete, type ApiError } from '@time-wallet/api';
 import { Link } from '@time-wallet/api/router';
 import { Banner, Button } from '@time-wallet/shared-ui';
 import {
@@ -136,10 +136,14 @@ export function CalendarPage() {
   return (
     <main className={styles.page}>
       <header className={styles.header}>
-        <div className={styles.heading}>
+        {/* No side nav here (SPEC): this bar is the way back and the theme switch. */}
+        <nav className={styles.topBar} aria-label="Calendar">
           <Link to="/app/wallet" className={styles.backLink}>
             <span aria-hidden="true">←</span> Back to Wallet
           </Link>
+          <ThemeToggle />
+        </nav>
+        <div className={styles.heading}>
           <h1 className={styles.title}>Calendar</h1>
           <p className={styles.subtitle}>
             Select a time range to add an event; drag or resize an event to move it.

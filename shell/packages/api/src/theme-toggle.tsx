@@ -1,16 +1,18 @@
+import { useAppDispatch, useAppSelector } from './store';
 import {
   selectThemePreference,
   THEME_PREFERENCES,
   themePreferenceChanged,
-  useAppDispatch,
-  useAppSelector,
   type ThemePreference,
-} from '@time-wallet/api';
+} from './theme-slice';
 import styles from './theme-toggle.module.css';
 
 const LABELS: Record<ThemePreference, string> = { light: 'Light', dark: 'Dark', system: 'System' };
 
-/** A three-way switch (light, dark, follow the system) as a radio group, so it works from the keyboard. */
+/**
+ * A three-way switch (light, dark, follow the system) as a radio group, so it works from the keyboard. The shell's
+ * side nav and any page without it (the calendar, SPEC) show the same one; the shell applies the preference.
+ */
 export function ThemeToggle() {
   const preference = useAppSelector(selectThemePreference);
   const dispatch = useAppDispatch();
