@@ -27,7 +27,11 @@ export const CHROMIUM_ARGS = [
 ];
 
 /** A fresh Chromium profile per call: no state leaks between tests. */
-export async function launchBrowser({ viewport = { width: 1280, height: 900 }, colorScheme = 'light' } = {}) {
+export async function launchBrowser({
+  viewport = { width: 1280, height: 900 },
+  colorScheme = 'light',
+  hasTouch = false,
+} = {}) {
   const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'time-wallet-chromium-'));
   const context = await chromium.launchPersistentContext(profileDir, {
     executablePath: chromiumPath(),
@@ -35,6 +39,7 @@ export async function launchBrowser({ viewport = { width: 1280, height: 900 }, c
     args: CHROMIUM_ARGS,
     viewport,
     colorScheme,
+    hasTouch,
   });
   context.setDefaultTimeout(10_000);
   const pageErrors = [];

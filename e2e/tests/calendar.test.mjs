@@ -187,7 +187,7 @@ describe('calendar', () => {
     await page.getByRole('button', { name: 'Next week' }).waitFor();
     assert.deepEqual(await seriousViolations(page), []);
 
-    await column(week[2]).focus();
+    await column(week[2]).getByRole('button', { name: /^Add an event on / }).focus();
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'New Event' });
     assert.equal(await dialog.getByLabel('Start').inputValue(), `${week[2]}T09:00`);
@@ -290,8 +290,18 @@ describe('calendar', () => {
   it('deletes the event from the edit modal', async () => {
     await eventBox('Design critique').click();
     const dialog = page.getByRole('dialog', { name: 'Edit Event' });
+    const [before] = await listEvents();
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await dialog.waitFor({ state: 'detached' });
+    await eventBox('Design critique').waitFor({ state: 'detached' });
+    assert.deepEqual(await listEvents(), []);
+
+    // Undo in the toast brings it back whole, with its id; then it goes for good.
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await eventBox('Design critique').waitFor();
+    assert.deepEqual(await listEvents(), [before]);
+    await eventBox('Design critique').click();
+    await page.getByRole('dialog', { name: 'Edit Event' }).getByRole('button', { name: 'Delete' }).click();
     await eventBox('Design critique').waitFor({ state: 'detached' });
     assert.deepEqual(await listEvents(), []);
   });
@@ -306,11 +316,14 @@ describe('calendar', () => {
       day: 'numeric',
     });
 
+    const addEvent = page.getByRole('button', { name: 'Add Event' });
+    const addEventBefore = await addEvent.boundingBox();
     await page.getByLabel('Import .ics').setInputFiles(file);
     await page
       .getByRole('status')
       .filter({ hasText: 'Imported: 8 created, 0 updated, 0 skipped.' })
       .waitFor();
+    assert.deepEqual(await addEvent.boundingBox(), addEventBefore, 'the result line moves nothing');
 
     const berlin = eventBox('Berlin office sync');
     await column(thursday).locator('.fc-timegrid-event', { hasText: 'Berlin office sync' }).waitFor();
@@ -357,6 +370,50 @@ describe('calendar', () => {
     fs.writeFileSync(file, `BEGIN:VCALENDAR\r\nX-PADDING:${'x'.repeat(1024 * 1024)}\r\nEND:VCALENDAR\r\n`);
     await page.getByLabel('Import .ics').setInputFiles(file);
     await page.getByRole('alert').filter({ hasText: 'That file is larger than 1 MiB.' }).waitFor();
+  });
+
+  it('on a phone: a tap on a slot makes a one-hour draft, the actions fit one row, and the bar has the way back and the theme', async () => {
+    const phone = await launchBrowser({ viewport: { width: 375, height: 812 }, hasTouch: true });
+    try {
+      await storeSession(phone.page, stack.shellUrl, account);
+      await phone.page.goto(`${stack.shellUrl}/app/calendar`);
+      const today = phone.page.locator('td.fc-timegrid-col[data-date]').first();
+      await today.waitFor();
+      await phone.page.waitForLoadState('networkidle');
+      const bar = phone.page.getByRole('navigation', { name: 'Calendar' });
+      await bar.getByRole('link', { name: 'Back to Wallet' }).waitFor();
+      await bar.getByText('Dark', { exact: true }).click();
+      assert.equal(await phone.page.evaluate(() => document.documentElement.dataset.theme), 'dark');
+      await bar.getByText('Light', { exact: true }).click();
+
+      const day = await today.getAttribute('data-date');
+      const lane = phone.page.locator('td.fc-timegrid-slot-lane[data-time="07:00:00"]');
+      await lane.scrollIntoViewIfNeeded();
+      const laneBox = await lane.boundingBox();
+      const columnBox = await today.boundingBox();
+      await phone.page.touchscreen.tap(columnBox.x + columnBox.width / 2, laneBox.y + laneBox.height / 2);
+      const dialog = phone.page.getByRole('dialog', { name: 'New Event' });
+      await dialog.waitFor();
+      assert.equal(await dialog.getByLabel('Start').inputValue(), `${day}T07:00`);
+      assert.equal(await dialog.getByLabel('End').inputValue(), `${day}T08:00`);
+      await dialog.getByLabel('Title').fill('Tapped');
+      await dialog.getByRole('button', { name: 'Create Event' }).click();
+      await dialog.waitFor({ state: 'detached' });
+
+      await phone.page.locator('.fc-timegrid-event', { hasText: 'Tapped' }).click();
+      const editor = phone.page.getByRole('dialog', { name: 'Edit Event' });
+      const tops = await Promise.all(
+        ['Delete', 'Cancel', 'Update Event'].map(
+          async (name) => (await editor.getByRole('button', { name }).boundingBox()).y,
+        ),
+      );
+      assert.equal(new Set(tops.map(Math.round)).size, 1, `one row of actions at 375 px: ${tops}`);
+      await editor.getByRole('button', { name: 'Delete' }).click();
+      await editor.waitFor({ state: 'detached' });
+      assert.deepEqual(phone.pageErrors.map(String), []);
+    } finally {
+      await phone.close();
+    }
   });
 
   it('shows one day on a phone, readable at 375 px, in light and dark', async () => {
