@@ -84,7 +84,9 @@ describe('TagsPage', () => {
     const work = await tag('Work');
     expect(work.querySelector('path')).toHaveStyle({ fill: '#2F80ED' });
     expect((await tag('Study')).querySelector('path')).toHaveStyle({ fill: '#D9468F' });
-    expect(work).toHaveAccessibleDescription('Double click to edit your tags Or press Enter on a tag.');
+    expect(work).toHaveAccessibleDescription(
+      'Double click to edit your tags Or tap ✎ beside a tag, or press Enter on it.',
+    );
   });
 
   it('shows skeletons while loading and a note when there are no tags', async () => {
@@ -176,6 +178,14 @@ describe('TagsPage', () => {
     await waitFor(() => expect(name).toHaveAccessibleDescription(`Up to 40 characters ${message}`));
     await user.type(name, 's');
     expect(name).toHaveAccessibleDescription('Up to 40 characters');
+  });
+
+  it('opens a tag for editing with one tap on its ✎ button', async () => {
+    categoriesServer([WORK, STUDY]);
+    renderTags();
+    await user.click(await screen.findByRole('button', { name: 'Edit Study' }));
+    const modal = await dialog('Edit Category');
+    expect(within(modal).getByRole('textbox', { name: 'Name' })).toHaveValue('Study');
   });
 
   it('renames and recolours a tag after a double click', async () => {

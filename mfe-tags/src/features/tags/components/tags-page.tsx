@@ -24,8 +24,8 @@ export function TagsPage() {
           <p id="tags-page-hint" className={styles.subtitle}>
             Double click to edit your tags
           </p>
-          <p id="tags-page-keyboard-hint" className="visually-hidden">
-            Or press Enter on a tag.
+          <p id="tags-page-keyboard-hint" className={styles.secondHint}>
+            Or tap ✎ beside a tag, or press Enter on it.
           </p>
         </div>
         <Button onClick={() => setEditing({ kind: 'add' })}>Add Tag</Button>
