@@ -199,6 +199,35 @@ describe('analytics', () => {
     }
   });
 
+  it('at 375 px keeps the value over a bar that reaches the top clear of the chart title', async () => {
+    const full = await apiClient(stack.apiBaseUrl).signUp('fullday');
+    await fetch(`${stack.apiBaseUrl}/tasks`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${full.token}`,
+        'X-Time-Zone': TIME_ZONE,
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify({ title: 'Long day', startHHMM: '06:00', endHHMM: '22:00', date: today }),
+    });
+    const phone = await launchBrowser({ viewport: { width: 375, height: 812 } });
+    try {
+      await storeSession(phone.page, stack.shellUrl, full);
+      await phone.page.goto(`${stack.shellUrl}/app/analytics`);
+      const chart = phone.page.getByRole('region', { name: 'Hours per Day This Week' });
+      const value = chart.locator('[aria-hidden="true"]').getByText('16.0', { exact: true });
+      await value.waitFor();
+      const title = await chart.getByRole('heading', { name: 'Hours per Day This Week' }).boundingBox();
+      const label = await value.boundingBox();
+      assert.ok(
+        label.y >= title.y + title.height,
+        `the value (top ${label.y}) is below the title (bottom ${title.y + title.height})`,
+      );
+    } finally {
+      await phone.close();
+    }
+  });
+
   it('runs without page errors', () => {
     assert.deepEqual(browser.pageErrors.map(String), []);
   });
