@@ -187,7 +187,9 @@ describe('calendar', () => {
     await page.getByRole('button', { name: 'Next week' }).waitFor();
     assert.deepEqual(await seriousViolations(page), []);
 
-    await column(week[2]).getByRole('button', { name: /^Add an event on / }).focus();
+    await column(week[2])
+      .getByRole('button', { name: /^Add an event on / })
+      .focus();
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'New Event' });
     assert.equal(await dialog.getByLabel('Start').inputValue(), `${week[2]}T09:00`);
