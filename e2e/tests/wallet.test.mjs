@@ -84,11 +84,23 @@ describe('wallet remote: Wallet, Today and Yesterday against the real API', () =
     await addTask('Write report', '01:00', '04:00');
     const row = page().getByRole('checkbox', { name: 'Write report done' }).locator('xpath=ancestor::li[1]');
     assert.match(await row.innerText(), /Deep Work[\s\S]*01:00 – 04:00/);
+    const newTask = page().getByRole('form', { name: 'New Task' });
+    assert.equal(
+      await newTask
+        .getByRole('textbox', { name: 'Title' })
+        .evaluate((field) => field === document.activeElement),
+      true,
+      'focus is back on Title, ready for the next task',
+    );
 
-    await page().getByRole('form', { name: 'New Task' }).getByLabel('Start Time').fill('12:00');
-    await page().getByRole('form', { name: 'New Task' }).getByLabel('End Time').fill('11:00');
+    // Refused on the fields before anything is sent: a blank title, and no time between start and end.
+    await newTask.getByRole('textbox', { name: 'Title' }).fill('   ');
+    await newTask.getByLabel('Start Time').fill('12:00');
+    await newTask.getByLabel('End Time').fill('12:00');
     await page().getByRole('button', { name: 'Add Task' }).click();
     await page().getByText('End time must be after start time.').waitFor();
+    await newTask.getByText('Title is required').waitFor();
+    await newTask.getByRole('textbox', { name: 'Title' }).fill('');
 
     await tab('Wallet').click();
     await expectWallet(3, 12, NEUTRAL);
@@ -122,6 +134,12 @@ describe('wallet remote: Wallet, Today and Yesterday against the real API', () =
     await page().getByRole('button', { name: 'Edit Gym' }).click();
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await dialog.waitFor({ state: 'detached' });
+    await page().getByRole('checkbox', { name: 'Gym done' }).waitFor({ state: 'detached' });
+    // Undo brings it back whole; then it goes for good.
+    await page().getByRole('button', { name: 'Undo' }).click();
+    await page().getByRole('checkbox', { name: 'Gym done' }).waitFor();
+    await page().getByRole('button', { name: 'Edit Gym' }).click();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
     await page().getByRole('checkbox', { name: 'Gym done' }).waitFor({ state: 'detached' });
 
     await tab('Wallet').click();
