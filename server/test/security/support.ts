@@ -14,7 +14,9 @@ export const NOW = Date.parse('2026-03-11T15:00:00.000Z');
 export const DAY = '2026-03-11';
 export const MISSING_ID = '00000000-0000-4000-8000-000000000000';
 
-export type IdKind = 'task' | 'event' | 'category' | 'session';
+/** deleted*: a record the actor deleted, waiting in the trash for POST .../restore. */
+export type IdKind =
+  'task' | 'event' | 'category' | 'session' | 'deletedTask' | 'deletedEvent' | 'deletedCategory';
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 export interface Actor extends SignedInUser {
@@ -198,6 +200,14 @@ export const ENDPOINTS: Endpoint[] = [
     idKind: 'category',
     valid: () => ({}),
   },
+  {
+    method: 'POST',
+    url: '/api/categories/:id/restore',
+    protected: true,
+    body: 'none',
+    idKind: 'deletedCategory',
+    valid: () => ({}),
+  },
   // tasks
   {
     method: 'GET',
@@ -232,8 +242,8 @@ export const ENDPOINTS: Endpoint[] = [
       },
     }),
     invalid: [
-      { name: 'end before start', request: { body: { title: 't', startHHMM: '10:00', endHHMM: '09:00' } } },
       { name: 'end equals start', request: { body: { title: 't', startHHMM: '10:00', endHHMM: '10:00' } } },
+      { name: 'minutes 60', request: { body: { title: 't', startHHMM: '10:00', endHHMM: '10:60' } } },
       { name: 'hour 24', request: { body: { title: 't', startHHMM: '24:00', endHHMM: '24:30' } } },
       { name: 'blank title', request: { body: { title: '  ', startHHMM: '09:00', endHHMM: '10:00' } } },
       {
@@ -253,7 +263,7 @@ export const ENDPOINTS: Endpoint[] = [
       body: { title: 'Edited', notes: 'n', startHHMM: '08:00', endHHMM: '08:30', date: DAY, done: true },
     }),
     invalid: [
-      { name: 'end before start', request: { body: { startHHMM: '12:00', endHHMM: '11:00' } } },
+      { name: 'end equals start', request: { body: { startHHMM: '12:00', endHHMM: '12:00' } } },
       {
         name: 'put back with end before start',
         request: { body: { start: '2026-03-11T12:00:00Z', end: '2026-03-11T11:00:00Z' } },
@@ -267,6 +277,14 @@ export const ENDPOINTS: Endpoint[] = [
     protected: true,
     body: 'none',
     idKind: 'task',
+    valid: () => ({}),
+  },
+  {
+    method: 'POST',
+    url: '/api/tasks/:id/restore',
+    protected: true,
+    body: 'none',
+    idKind: 'deletedTask',
     valid: () => ({}),
   },
   // events
@@ -332,6 +350,14 @@ export const ENDPOINTS: Endpoint[] = [
     protected: true,
     body: 'none',
     idKind: 'event',
+    valid: () => ({}),
+  },
+  {
+    method: 'POST',
+    url: '/api/events/:id/restore',
+    protected: true,
+    body: 'none',
+    idKind: 'deletedEvent',
     valid: () => ({}),
   },
   {
@@ -505,11 +531,36 @@ export async function seedActor(
       end: '2026-03-11T13:00:00Z',
     }),
   );
+  // One of each kind deleted, so each restore route has a record to bring back.
+  const deleted = async (url: string, payload: object) => {
+    const record = await created(await post(url, payload));
+    const removal = await app.inject({
+      method: 'DELETE',
+      url: `${url}/${record._id}`,
+      headers: user.headers,
+    });
+    assert.equal(removal.statusCode, 204, removal.body);
+    return record._id;
+  };
+  const trash = {
+    deletedTask: await deleted('/api/tasks', {
+      title: `${label} deleted task`,
+      startHHMM: '13:00',
+      endHHMM: '14:00',
+      date: DAY,
+    }),
+    deletedEvent: await deleted('/api/events', {
+      title: `${label} deleted event`,
+      start: '2026-03-11T15:00:00Z',
+      end: '2026-03-11T16:00:00Z',
+    }),
+    deletedCategory: await deleted('/api/categories', { name: `${label} deleted category` }),
+  };
   if (options.importEvent === false) {
     return {
       ...user,
       label,
-      ids: { category: category._id, task: task._id, event: event._id, session, importedEvent: '' },
+      ids: { category: category._id, task: task._id, event: event._id, session, importedEvent: '', ...trash },
     };
   }
   const upload = multipart([
@@ -554,6 +605,7 @@ export async function seedActor(
       event: event._id,
       session,
       importedEvent: importedEvent._id,
+      ...trash,
     },
   };
 }
