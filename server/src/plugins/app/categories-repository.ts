@@ -56,14 +56,6 @@ export function createCategoriesRepository(db: Kysely<Database>, maxRows: number
       return this.find(userId, id);
     },
 
-    async delete(userId: string, id: string): Promise<boolean> {
-      const result = await db
-        .deleteFrom('categories')
-        .where('userId', '=', userId)
-        .where('id', '=', id)
-        .executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
-    },
   };
 }
 

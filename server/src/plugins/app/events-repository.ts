@@ -104,14 +104,6 @@ export function createEventsRepository(db: Kysely<Database>, maxRows: number = R
       return this.find(userId, id);
     },
 
-    async delete(userId: string, id: string): Promise<boolean> {
-      const result = await db
-        .deleteFrom('events')
-        .where('userId', '=', userId)
-        .where('id', '=', id)
-        .executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
-    },
 
     /** Writes one import's changes atomically, so a failed import leaves the calendar as it was. */
     async applyImport(userId: string, created: EventRow[], updated: EventRow[]): Promise<void> {

@@ -89,14 +89,6 @@ export function createTasksRepository(db: Kysely<Database>, maxRows: number = RE
       return this.find(userId, id);
     },
 
-    async delete(userId: string, id: string): Promise<boolean> {
-      const result = await db
-        .deleteFrom('tasks')
-        .where('userId', '=', userId)
-        .where('id', '=', id)
-        .executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
-    },
   };
 }
 
