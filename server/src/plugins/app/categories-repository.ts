@@ -55,7 +55,6 @@ export function createCategoriesRepository(db: Kysely<Database>, maxRows: number
         .execute();
       return this.find(userId, id);
     },
-
   };
 }
 

@@ -104,7 +104,6 @@ export function createEventsRepository(db: Kysely<Database>, maxRows: number = R
       return this.find(userId, id);
     },
 
-
     /** Writes one import's changes atomically, so a failed import leaves the calendar as it was. */
     async applyImport(userId: string, created: EventRow[], updated: EventRow[]): Promise<void> {
       await db.transaction().execute(async (trx) => {

@@ -88,7 +88,6 @@ export function createTasksRepository(db: Kysely<Database>, maxRows: number = RE
       await db.updateTable('tasks').set(changes).where('userId', '=', userId).where('id', '=', id).execute();
       return this.find(userId, id);
     },
-
   };
 }
 
