@@ -273,10 +273,10 @@ describe('every error is JSON {message} with a 4xx', () => {
       status: 400,
       field: 'start',
     },
-    // End before start
+    // An end that leaves no time
     {
-      name: 'a task ending before it starts',
-      request: json('POST', '/api/tasks', newTask({ startHHMM: '10:00', endHHMM: '09:00' })),
+      name: 'a task ending when it starts (an earlier end is the next day)',
+      request: json('POST', '/api/tasks', newTask({ startHHMM: '10:00', endHHMM: '10:00' })),
       status: 400,
       field: 'endHHMM',
     },
