@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from '@time-wallet/api/router';
-import { isNetworkError } from '@time-wallet/api';
+import { fieldErrorsOf, isNetworkError } from '@time-wallet/api';
 import { Button, Field } from '@time-wallet/shared-ui';
 import { useRequestPasswordResetMutation } from '../api/auth-api';
 import { AuthCard } from './auth-card';
@@ -22,10 +22,11 @@ export function ForgotPasswordPage() {
     }
     const result = await requestReset({ email: email.trim() });
     if ('error' in result) {
+      const { fieldErrors } = fieldErrorsOf(result.error, ['email']);
       setError(
         isNetworkError(result.error)
           ? 'Network error. Please try again.'
-          : 'Something went wrong. Please try again.',
+          : (fieldErrors.email ?? 'Something went wrong. Please try again.'),
       );
       return;
     }

@@ -60,6 +60,19 @@ describe('ResetPasswordPage', () => {
     expect(server.requests).toHaveLength(0);
   });
 
+  it("shows the server's reason for the new password on that field", async () => {
+    const reason = 'Password must not be one of the most common passwords';
+    mockApi({
+      'POST /auth/reset-password': {
+        status: 400,
+        body: { message: 'Validation failed', errors: [{ field: 'password', message: reason }] },
+      },
+    });
+    renderReset('?token=reset-123');
+    await choose('Secret#123');
+    expect(await screen.findByLabelText('New password')).toHaveAccessibleDescription(reason);
+  });
+
   it("shows the server's message when it refuses the link", async () => {
     const server = mockApi({
       'POST /auth/reset-password': {

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from '@time-wallet/api/router';
-import { isNetworkError, serverMessageOf } from '@time-wallet/api';
+import { fieldErrorsOf, isNetworkError, serverMessageOf } from '@time-wallet/api';
 import { Banner, Button, Field } from '@time-wallet/shared-ui';
 import { validatePassword } from '@time-wallet/shared-ui/lib';
 import { useResetPasswordMutation } from '../api/auth-api';
@@ -29,6 +29,12 @@ export function ResetPasswordPage() {
     }
     const result = await resetPassword({ token, password });
     if ('error' in result) {
+      // The server's reason for the new password goes on that field; anything else (the link) above the form.
+      const { fieldErrors } = fieldErrorsOf(result.error, ['password']);
+      if (fieldErrors.password) {
+        setErrors({ password: fieldErrors.password });
+        return;
+      }
       setErrors({
         general: isNetworkError(result.error)
           ? 'Network error. Please try again.'

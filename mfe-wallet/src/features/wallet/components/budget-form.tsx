@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { serverMessageOf, userUpdated, useAppDispatch } from '@time-wallet/api';
+import { fieldErrorsOf, userUpdated, useAppDispatch } from '@time-wallet/api';
 import { Button, Field } from '@time-wallet/shared-ui';
 import { budgetHoursError } from '../lib/budget';
 import { useUpdateBudgetHoursMutation } from '../api/wallet-api';
@@ -22,7 +22,8 @@ export function BudgetForm({ budgetHours, onDone }: { budgetHours: number; onDon
     }
     const result = await updateBudgetHours(Number(value));
     if (result.error) {
-      setError(serverMessageOf(result.error, 'Failed to update budget hours.'));
+      const { fieldErrors, message } = fieldErrorsOf(result.error, ['budgetHours']);
+      setError(fieldErrors.budgetHours ?? message ?? 'Failed to update budget hours.');
       return;
     }
     dispatch(userUpdated(result.data));

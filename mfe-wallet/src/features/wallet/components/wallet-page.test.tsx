@@ -203,6 +203,20 @@ describe('WalletPage', () => {
       expect(server.requestsTo('PATCH', '/users/me')).toHaveLength(0);
     });
 
+    it("shows the server's field reason, not 'Validation failed'", async () => {
+      const reason = 'budgetHours must be a multiple of 0.1';
+      renderWallet({
+        'PATCH /users/me': {
+          status: 400,
+          body: { message: 'Validation failed', errors: [{ field: 'budgetHours', message: reason }] },
+        },
+      });
+      await waitFor(() => expect(figureOf('Budget Hours')).toHaveTextContent('15 hours'));
+      await user.click(screen.getByRole('button', { name: 'Edit budget' }));
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      expect(await screen.findByRole('spinbutton', { description: reason })).toBeInTheDocument();
+    });
+
     it('keeps the form open with the reason when the server refuses', async () => {
       renderWallet({ 'PATCH /users/me': { status: 400, body: { message: 'budgetHours must be <= 24' } } });
       await waitFor(() => expect(figureOf('Budget Hours')).toHaveTextContent('15 hours'));
