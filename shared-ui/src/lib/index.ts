@@ -20,7 +20,7 @@ export {
   roundHours,
 } from './wallet';
 export type { MascotMood, WalletMood } from './wallet';
-export { validateLogin, validatePassword, validateRegistration } from './validation';
+export { TITLE_REQUIRED_MESSAGE, validateLogin, validatePassword, validateRegistration } from './validation';
 export type { FieldError, LoginField, LoginInput, RegistrationField, RegistrationInput } from './validation';
 export {
   DEFAULT_CATEGORY_COLOR,

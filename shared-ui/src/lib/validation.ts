@@ -3,6 +3,9 @@ export interface FieldError<Field extends string = string> {
   message: string;
 }
 
+/** The server's word for a title that is empty once trimmed (tasks and events); forms say it before sending. */
+export const TITLE_REQUIRED_MESSAGE = 'Title is required';
+
 export interface RegistrationInput {
   username: string;
   email: string;

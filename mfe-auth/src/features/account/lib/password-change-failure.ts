@@ -1,7 +1,7 @@
-import { fieldErrorsOf, isNetworkError, type ApiError } from '@time-wallet/api';
+import { fieldErrorsOf, isNetworkError, type ApiError, type FieldErrors } from '@time-wallet/api';
 
 export type PasswordChangeField = 'currentPassword' | 'newPassword';
-export type PasswordChangeFieldErrors = Partial<Record<PasswordChangeField, string>>;
+export type PasswordChangeFieldErrors = FieldErrors<PasswordChangeField>;
 
 export interface PasswordChangeFailure {
   /** Messages for the fields the server named in `errors[]`. */

@@ -1,7 +1,13 @@
-import { errorBodyOf, fieldErrorsOf, isNetworkError, type ApiError } from '@time-wallet/api';
+import {
+  errorBodyOf,
+  fieldErrorsOf,
+  isNetworkError,
+  type ApiError,
+  type FieldErrors,
+} from '@time-wallet/api';
 
 export type RegistrationField = 'username' | 'email' | 'password' | 'name';
-export type RegistrationFieldErrors = Partial<Record<RegistrationField, string>>;
+export type RegistrationFieldErrors = FieldErrors<RegistrationField>;
 
 export interface RegistrationFailure {
   fieldErrors: RegistrationFieldErrors;

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { type ApiError, useFieldErrors } from '@time-wallet/api';
 import { Banner, Button, Field, Modal } from '@time-wallet/shared-ui';
+import { TITLE_REQUIRED_MESSAGE } from '@time-wallet/shared-ui/lib';
 import { isDraftEndAfterStart, type EventDraft } from '../lib/event-dates';
 import styles from './event-modal.module.css';
 
@@ -19,7 +20,6 @@ export interface EventModalProps {
 }
 
 const END_BEFORE_START = 'End must be after start';
-const TITLE_REQUIRED = 'Title is required';
 const EVENT_FIELDS = ['title', 'start', 'end'] as const;
 
 /** The 'New Event' / 'Edit Event' dialog; the page decides what saving and deleting mean (key it per event). */
@@ -37,7 +37,7 @@ export function EventModal({ mode, initialDraft, busy, error, onSave, onDelete, 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const invalid = {
-      title: draft.title.trim() ? undefined : TITLE_REQUIRED,
+      title: draft.title.trim() ? undefined : TITLE_REQUIRED_MESSAGE,
       end: isDraftEndAfterStart(draft) ? undefined : END_BEFORE_START,
     };
     setErrors(invalid);

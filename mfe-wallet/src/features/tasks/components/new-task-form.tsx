@@ -31,8 +31,7 @@ export function NewTaskForm({ today, categories }: { today: string; categories: 
       // Ready for the next task: the button that had focus is about to be re-enabled, the page body is no place.
       titleRef.current?.focus();
     } else if ('status' in result.error && typeof result.error.status === 'number') {
-      const { message } = showServerErrors(result.error);
-      toast.error(`Failed to add task: ${message ?? 'Failed to create task'}`);
+      toast.error(`Failed to add task: ${showServerErrors(result.error) ?? 'Failed to create task'}`);
     } else {
       toast.error('An error occurred while adding the task.');
     }

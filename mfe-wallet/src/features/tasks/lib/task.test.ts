@@ -1,4 +1,4 @@
-import { formatHHMM24, formatTime12 } from '@time-wallet/shared-ui/lib';
+import { formatHHMM24, formatTime12, TITLE_REQUIRED_MESSAGE } from '@time-wallet/shared-ui/lib';
 import {
   categoryOf,
   END_BEFORE_START_MESSAGE,
@@ -7,7 +7,6 @@ import {
   instantsOf,
   taskDraftErrors,
   TIMES_REQUIRED_MESSAGE,
-  TITLE_REQUIRED_MESSAGE,
   type Task,
 } from './task';
 

@@ -1,5 +1,11 @@
 import type { Category, FieldErrors } from '@time-wallet/api';
-import { addDays, DEFAULT_CATEGORY_COLOR, formatHHMM24, hhmmToMinutes } from '@time-wallet/shared-ui/lib';
+import {
+  addDays,
+  DEFAULT_CATEGORY_COLOR,
+  formatHHMM24,
+  hhmmToMinutes,
+  TITLE_REQUIRED_MESSAGE,
+} from '@time-wallet/shared-ui/lib';
 
 export interface Task {
   _id: string;
@@ -34,7 +40,6 @@ export type TaskField = (typeof TASK_FIELDS)[number];
 
 export const UNKNOWN_CATEGORY = 'Unknown Category';
 export const NO_CATEGORY = 'No category';
-export const TITLE_REQUIRED_MESSAGE = 'Title is required';
 export const TIMES_REQUIRED_MESSAGE = 'Start time and end time are required.';
 export const END_BEFORE_START_MESSAGE = 'End time must be after start time.';
 
