@@ -5,10 +5,12 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
+import { createRequire } from 'node:module';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 
-const REMOTES = ['mfe-auth', 'mfe-wallet', 'mfe-calendar', 'mfe-analytics', 'mfe-tags'];
-const APPS = ['shell', ...REMOTES];
+const { remotes, shell } = createRequire(import.meta.url)('./shell/packages/devkit/apps.cjs');
+const REMOTES = remotes.map((remote) => remote.dir);
+const APPS = [shell.dir, ...REMOTES];
 
 function featuresOf(app) {
   const dir = path.join(import.meta.dirname, app, 'src', 'features');

@@ -1,13 +1,8 @@
-// One jest run over every front-end package; the server has its own runner (node:test) under server/.
+// One jest run over every front-end package the registry lists; the server has its own runner (node:test) under server/.
+const path = require('node:path');
+const { frontEndPackages, repoRoot } = require('./shell/packages/devkit/apps.cjs');
+const { createJestConfig } = require('./shell/packages/devkit/jest/preset.cjs');
+
 module.exports = {
-  projects: [
-    '<rootDir>/shared-ui',
-    '<rootDir>/shell/packages/api',
-    '<rootDir>/shell',
-    '<rootDir>/mfe-auth',
-    '<rootDir>/mfe-wallet',
-    '<rootDir>/mfe-calendar',
-    '<rootDir>/mfe-analytics',
-    '<rootDir>/mfe-tags',
-  ],
+  projects: frontEndPackages.map((dir) => createJestConfig(path.join(repoRoot, dir))),
 };

@@ -1,63 +1,28 @@
-// The one registry of deployable apps: ports, federation names and the pages each remote exposes.
-// The shell's routes, the contract test and the start scripts all read it, so they cannot drift apart.
+// The one registry of deployable apps and their pages lives in registry.json; this module derives what the build,
+// start and test tooling needs from it (ports, each remote's exposes, the front-end packages), so nothing is listed twice.
 const path = require('node:path');
+const registry = require('./registry.json');
 
 const repoRoot = path.resolve(__dirname, '../../..');
 
-const remotes = [
-  {
-    dir: 'mfe-auth',
-    federationName: 'mfe_auth',
-    portEnv: 'AUTH_PORT',
-    defaultPort: 3001,
-    exposes: {
-      './LoginPage': './src/app/pages/login-page.tsx',
-      './RegisterPage': './src/app/pages/register-page.tsx',
-      './ForgotPasswordPage': './src/app/pages/forgot-password-page.tsx',
-      './ResetPasswordPage': './src/app/pages/reset-password-page.tsx',
-      './LogoutPage': './src/app/pages/logout-page.tsx',
-      './AccountPage': './src/app/pages/account-page.tsx',
-    },
-  },
-  {
-    dir: 'mfe-wallet',
-    federationName: 'mfe_wallet',
-    portEnv: 'WALLET_PORT',
-    defaultPort: 3002,
-    exposes: {
-      './WalletPage': './src/app/pages/wallet-page.tsx',
-      './TodayPage': './src/app/pages/today-page.tsx',
-      './YesterdayPage': './src/app/pages/yesterday-page.tsx',
-    },
-  },
-  {
-    dir: 'mfe-calendar',
-    federationName: 'mfe_calendar',
-    portEnv: 'CALENDAR_PORT',
-    defaultPort: 3003,
-    exposes: { './CalendarPage': './src/app/pages/calendar-page.tsx' },
-  },
-  {
-    dir: 'mfe-analytics',
-    federationName: 'mfe_analytics',
-    portEnv: 'ANALYTICS_PORT',
-    defaultPort: 3004,
-    exposes: { './AnalyticsPage': './src/app/pages/analytics-page.tsx' },
-  },
-  {
-    dir: 'mfe-tags',
-    federationName: 'mfe_tags',
-    portEnv: 'TAGS_PORT',
-    defaultPort: 3005,
-    exposes: { './TagsPage': './src/app/pages/tags-page.tsx' },
-  },
-];
+/** A page's module, by convention: the expose in kebab case under the remote's src/app/pages (TagsPage -> tags-page). */
+function pageModuleOf(page) {
+  const file = page.expose.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+  return `./src/app/pages/${file}.tsx`;
+}
 
-const shell = { dir: 'shell', federationName: 'shell', portEnv: 'SHELL_PORT', defaultPort: 3000 };
-const api = { dir: 'server', portEnv: 'API_PORT', defaultPort: 4000 };
+const remotes = registry.remotes.map((remote) => ({
+  ...remote,
+  exposes: Object.fromEntries(remote.pages.map((page) => [`./${page.expose}`, pageModuleOf(page)])),
+}));
+
+const { shell, api } = registry;
+
+/** Every front-end package, bottom layer first: the libraries, the shell and each remote. */
+const frontEndPackages = [...registry.libraries, shell.dir, ...remotes.map((remote) => remote.dir)];
 
 function portOf(app, env = process.env) {
   return Number(env[app.portEnv] ?? app.defaultPort);
 }
 
-module.exports = { repoRoot, remotes, shell, api, portOf };
+module.exports = { repoRoot, remotes, shell, api, portOf, pageModuleOf, frontEndPackages };

@@ -1,5 +1,5 @@
 import { preloadRemotePage, registerRemotePages } from '../features/remotes/federation';
-import { remotePageForPath } from '../features/remotes/remote-pages';
+import { remotePageForPath } from '../lib/pages';
 
 function remotesOf(config: unknown): Record<string, string> | null {
   const remotes = (config as { remotes?: unknown } | null)?.remotes;

@@ -1,40 +1,60 @@
 import { isValidElement, type ReactElement, type ReactNode } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { RemotePage } from '../features/remotes/remote-page';
-import { PAGE_PATHS, remotePageForPath, REMOTE_PAGES } from '../features/remotes/remote-pages';
+import { AppLayout } from '../features/layout/app-layout';
+import { GuestOnly, RequireAuth, RequireConfirmedSession } from '../features/session/guards';
+import { PAGES, remotePageForPath, pageNamed } from '../lib/pages';
 import { routes } from './routes';
 
-/** The remote page an element renders, looking through wrappers such as guards. */
-function remotePageIn(node: ReactNode): string | null {
-  if (!isValidElement(node)) return null;
-  const element = node as ReactElement<{ name?: string; children?: ReactNode }>;
-  if (element.type === RemotePage) return element.props.name ?? null;
-  return remotePageIn(element.props.children);
+interface FoundPage {
+  name: string;
+  /** The components wrapping the page, outermost first (guards and the layout). */
+  wrappers: unknown[];
 }
 
-function pagesByPath(list: RouteObject[], base = ''): Record<string, string> {
-  const found: Record<string, string> = {};
+/** The remote page an element renders, looking through wrappers such as guards. */
+function remotePageIn(node: ReactNode, wrappers: unknown[]): FoundPage | null {
+  if (!isValidElement(node)) return null;
+  const element = node as ReactElement<{ name?: string; children?: ReactNode }>;
+  if (element.type === RemotePage) return { name: element.props.name ?? '', wrappers };
+  return remotePageIn(element.props.children, [...wrappers, element.type]);
+}
+
+function pagesByPath(list: RouteObject[], wrappers: unknown[] = []): Record<string, FoundPage> {
+  const found: Record<string, FoundPage> = {};
   for (const route of list) {
-    const path = route.path
-      ? route.path.startsWith('/')
-        ? route.path
-        : `${base.replace(/\/$/, '')}/${route.path}`
-      : base;
-    const page = remotePageIn(route.element);
-    if (page) found[path] = page;
-    Object.assign(found, pagesByPath(route.children ?? [], path));
+    const page = remotePageIn(route.element, wrappers);
+    if (page && route.path) found[route.path] = page;
+    const element = route.element as ReactElement | undefined;
+    const inner = !route.path && element ? [...wrappers, element.type] : wrappers;
+    Object.assign(found, pagesByPath(route.children ?? [], inner));
   }
   return found;
 }
 
-describe('the early preload table', () => {
-  it('names the same remote page for each URL as the routes do', () => {
-    expect(PAGE_PATHS).toEqual(pagesByPath(routes));
+const routed = pagesByPath(routes);
+
+describe('the shell routes every page of the registry and nothing else', () => {
+  it('has one route per registry page, at its path', () => {
+    expect(Object.fromEntries(Object.entries(routed).map(([path, { name }]) => [path, name]))).toEqual(
+      Object.fromEntries(PAGES.map((page) => [page.path, page.name])),
+    );
   });
 
+  it.each(PAGES.map((page) => [page.name, page] as const))(
+    '%s sits behind the guard and layout its entry names',
+    (_name, page) => {
+      const { wrappers } = routed[page.path]!;
+      expect(wrappers.includes(GuestOnly)).toBe(page.access === 'guest');
+      expect(wrappers.includes(RequireAuth)).toBe(page.access === 'signed-in' || page.access === 'confirmed');
+      expect(wrappers.includes(RequireConfirmedSession)).toBe(page.access === 'confirmed');
+      expect(wrappers.includes(AppLayout)).toBe(page.layout);
+    },
+  );
+
   it('finds the page for a URL, ignoring a trailing slash, and nothing for shell pages', () => {
-    expect(remotePageForPath('/app/wallet/')).toBe(REMOTE_PAGES.wallet);
-    expect(remotePageForPath('/auth/login')).toBe(REMOTE_PAGES.login);
+    expect(remotePageForPath('/app/wallet/')).toBe(pageNamed('wallet'));
+    expect(remotePageForPath('/auth/login')).toBe(pageNamed('login'));
     expect(remotePageForPath('/')).toBeNull();
     expect(remotePageForPath('/app/unknown')).toBeNull();
   });

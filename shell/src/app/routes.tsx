@@ -2,54 +2,39 @@ import { Navigate, type RouteObject } from 'react-router-dom';
 import { LandingPage } from '../features/landing/landing-page';
 import { AppLayout } from '../features/layout/app-layout';
 import { RemotePage } from '../features/remotes/remote-page';
+import { PAGES, type RegisteredPage } from '../lib/pages';
 import { GuestOnly, RequireAuth, RequireConfirmedSession } from '../features/session/guards';
 import { ShellFrame } from './shell-frame';
 
+const signedIn = (page: RegisteredPage) => page.access === 'signed-in' || page.access === 'confirmed';
+
+/** The registry's pages that match, each on its own path, behind the guard its access names. */
+function pageRoutes(matches: (page: RegisteredPage) => boolean): RouteObject[] {
+  return PAGES.filter(matches).map((page) => {
+    const element = <RemotePage name={page.name} />;
+    return {
+      path: page.path,
+      element:
+        page.access === 'confirmed' ? <RequireConfirmedSession>{element}</RequireConfirmedSession> : element,
+    };
+  });
+}
+
+/** The shell's own pages and guards; every remote page comes from the registry (devkit/registry.json). */
 export const routes: RouteObject[] = [
   {
     element: <ShellFrame />,
     children: [
       { path: '/', element: <LandingPage /> },
       { path: '/landing', element: <LandingPage /> },
+      ...pageRoutes((page) => page.access === 'public'),
+      { element: <GuestOnly />, children: pageRoutes((page) => page.access === 'guest') },
       {
-        path: '/auth',
-        children: [
-          {
-            element: <GuestOnly />,
-            children: [
-              { path: 'login', element: <RemotePage name="login" /> },
-              { path: 'register', element: <RemotePage name="register" /> },
-            ],
-          },
-          { path: 'forgot-password', element: <RemotePage name="forgotPassword" /> },
-          { path: 'reset-password', element: <RemotePage name="resetPassword" /> },
-        ],
-      },
-      {
-        path: '/app',
         element: <RequireAuth />,
         children: [
-          { index: true, element: <Navigate to="/app/wallet" replace /> },
-          { path: 'calendar', element: <RemotePage name="calendar" /> },
-          { path: 'logout', element: <RemotePage name="logout" /> },
-          {
-            element: <AppLayout />,
-            children: [
-              { path: 'wallet', element: <RemotePage name="wallet" /> },
-              { path: 'today', element: <RemotePage name="today" /> },
-              { path: 'yesterday', element: <RemotePage name="yesterday" /> },
-              { path: 'edit-tags', element: <RemotePage name="tags" /> },
-              { path: 'account', element: <RemotePage name="account" /> },
-              {
-                path: 'analytics',
-                element: (
-                  <RequireConfirmedSession>
-                    <RemotePage name="analytics" />
-                  </RequireConfirmedSession>
-                ),
-              },
-            ],
-          },
+          { path: '/app', element: <Navigate to="/app/wallet" replace /> },
+          ...pageRoutes((page) => signedIn(page) && !page.layout),
+          { element: <AppLayout />, children: pageRoutes((page) => signedIn(page) && page.layout) },
         ],
       },
       { path: '*', element: <Navigate to="/" replace /> },

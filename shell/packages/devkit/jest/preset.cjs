@@ -1,5 +1,8 @@
 const path = require('node:path');
 
+// FullCalendar's CommonJS build requires preact; jsdom's "browser" condition would pick preact's ES modules.
+const preact = path.dirname(require.resolve('preact/package.json'));
+
 /** Jest settings shared by every front-end package: swc for TS/TSX, jsdom with Node's fetch, CSS modules as class names. */
 function createJestConfig(packageDir, overrides = {}) {
   return {
@@ -24,6 +27,8 @@ function createJestConfig(packageDir, overrides = {}) {
       '\\.module\\.css$': require.resolve('identity-obj-proxy'),
       '\\.css$': require.resolve('./style-stub.cjs'),
       '\\.(svg|png)$': require.resolve('./file-stub.cjs'),
+      '^preact$': path.join(preact, 'dist/preact.js'),
+      '^preact/(compat|hooks|jsx-runtime)$': path.join(preact, '$1/dist/$1.js'),
     },
     setupFilesAfterEnv: [require.resolve('./setup.cjs')],
     testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],

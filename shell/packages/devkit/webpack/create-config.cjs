@@ -7,6 +7,7 @@ const { sharedModules } = require('./shared-modules.cjs');
 const { CopyPublicPlugin } = require('./copy-public-plugin.cjs');
 const { devServerFor } = require('./dev-server.cjs');
 const { writeStaticFederationModule } = require('./static-pages.cjs');
+const { writeStandaloneEntry } = require('./standalone-entry.cjs');
 
 function appFromDir(appDir) {
   const dir = path.basename(appDir);
@@ -109,11 +110,7 @@ function createConfig(appDir, env = {}, argv = {}) {
 
   const hasHtml = app.kind === 'host' || standalone;
   const entry =
-    app.kind === 'host'
-      ? { main: './src/index.ts' }
-      : standalone
-        ? { main: './src/standalone/index.ts' }
-        : {};
+    app.kind === 'host' ? { main: './src/index.ts' } : standalone ? { main: writeStandaloneEntry(app) } : {};
 
   return {
     context: appDir,
@@ -133,6 +130,8 @@ function createConfig(appDir, env = {}, argv = {}) {
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.jsx', '.js'],
+      // The generated standalone entry lives outside the repository and resolves packages from its node_modules.
+      modules: ['node_modules', path.join(repoRoot, 'node_modules')],
       // The runtime's packages ship CommonJS and ES builds; the plugin that lends the host's runtime to remotes
       // requires one while the runtime imports the other, which would bundle the runtime twice.
       alias: federationRuntimeAliases(),

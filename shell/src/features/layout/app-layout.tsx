@@ -1,17 +1,16 @@
 import { Outlet, useLocation } from '@time-wallet/api/router';
+import { WALLET_TABS } from '../../lib/pages';
 import { useGetCategoriesQuery } from '@time-wallet/api';
 import { SideNav, WalletTabs } from './side-nav';
 import { useCategoriesFailureToast } from './use-categories-failure-toast';
 import styles from './app-layout.module.css';
-
-const TABBED_PAGES = ['/app/wallet', '/app/today', '/app/yesterday', '/app/edit-tags'];
 
 /** The signed-in area: side navigation and content. It loads the category list once for every page. */
 export function AppLayout() {
   const categories = useGetCategoriesQuery();
   useCategoriesFailureToast(categories.isError);
   const { pathname } = useLocation();
-  const tabbed = TABBED_PAGES.some((path) => pathname.startsWith(path));
+  const tabbed = WALLET_TABS.some(({ path }) => pathname.startsWith(path));
 
   return (
     <div className={styles.layout}>

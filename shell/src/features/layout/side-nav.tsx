@@ -1,16 +1,14 @@
 import { ThemeToggle } from '@time-wallet/api';
 import { Link, NavLink, useLocation } from '@time-wallet/api/router';
+import { WALLET_TABS } from '../../lib/pages';
 import styles from './side-nav.module.css';
-
-// The wallet entry also stands for the pages that hang off it.
-const WALLET_FAMILY = ['/app/wallet', '/app/today', '/app/yesterday', '/app/edit-tags'];
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   isActive ? `${styles.link} ${styles.active}` : styles.link;
 
 export function SideNav() {
   const { pathname } = useLocation();
-  const walletActive = WALLET_FAMILY.some((path) => pathname.startsWith(path));
+  const walletActive = WALLET_TABS.some(({ path }) => pathname.startsWith(path));
 
   return (
     <nav className={styles.nav} aria-label="Main">
@@ -58,31 +56,19 @@ export function SideNav() {
   );
 }
 
+/** The tabs under the Wallet entry: the registry's wallet-tab pages, by title. */
 export function WalletTabs() {
   return (
     <nav className={styles.tabs} aria-label="Tabs">
       <h2 className={styles.tabsTitle}>Tabs</h2>
       <ul>
-        <li>
-          <NavLink to="/app/wallet" className={linkClass}>
-            Wallet
-          </NavLink>
-        </li>
-        <li>
-          <NavLink to="/app/today" className={linkClass}>
-            Today
-          </NavLink>
-        </li>
-        <li>
-          <NavLink to="/app/yesterday" className={linkClass}>
-            Yesterday
-          </NavLink>
-        </li>
-        <li>
-          <NavLink to="/app/edit-tags" className={linkClass}>
-            Edit Tags
-          </NavLink>
-        </li>
+        {WALLET_TABS.map(({ path, title }) => (
+          <li key={path}>
+            <NavLink to={path} className={linkClass}>
+              {title}
+            </NavLink>
+          </li>
+        ))}
       </ul>
     </nav>
   );

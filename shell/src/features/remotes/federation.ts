@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react';
 import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import type { RemotePageRef } from './remote-pages';
+import type { RegisteredPage } from '../../lib/pages';
+
+type RemotePageRef = Pick<RegisteredPage, 'remote' | 'expose'>;
 
 type PageModule = { default: ComponentType };
 

@@ -2,7 +2,7 @@ import { Component, lazy, Suspense, useState, type ErrorInfo, type ReactNode } f
 import { Link } from '@time-wallet/api/router';
 import { Button, Skeleton } from '@time-wallet/shared-ui';
 import { loadRemotePage } from './federation';
-import { REMOTE_PAGES, type RemotePageName } from './remote-pages';
+import { pageNamed, type RegisteredPage } from '../../lib/pages';
 import styles from './remote-page.module.css';
 
 interface BoundaryProps {
@@ -26,15 +26,14 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { error: Error | null
   }
 }
 
-// Pages drawn without the side navigation: their fallback is the whole screen, so it offers a way out too.
-const WAY_OUT: Partial<Record<RemotePageName, { to: string; label: string }>> = {
-  login: { to: '/', label: 'Back to home' },
-  register: { to: '/', label: 'Back to home' },
-  forgotPassword: { to: '/', label: 'Back to home' },
-  resetPassword: { to: '/', label: 'Back to home' },
-  calendar: { to: '/app/wallet', label: 'Back to Wallet' },
-  logout: { to: '/app/wallet', label: 'Back to Wallet' },
-};
+// A page drawn without the side navigation fills the screen, so its fallback offers a way out too: home for the
+// pages before sign-in, the wallet for the others.
+function wayOutOf(page: RegisteredPage): { to: string; label: string } | null {
+  if (page.layout) return null;
+  return page.access === 'guest' || page.access === 'public'
+    ? { to: '/', label: 'Back to home' }
+    : { to: '/app/wallet', label: 'Back to Wallet' };
+}
 
 function PageSkeleton() {
   return (
@@ -50,19 +49,20 @@ function PageSkeleton() {
  * One remote's page in its slot: a skeleton while it loads, and if its remote is down or throws, a fallback whose
  * Retry loads the remote again without reloading the page. The rest of the shell keeps working either way.
  */
-function RemoteSlot({ name }: { name: RemotePageName }) {
+function RemoteSlot({ name }: { name: string }) {
+  const page = pageNamed(name);
   // Held above the Suspense boundary: a component that suspends before its first commit keeps no state.
   const [slot, setSlot] = useState(() => ({
     attempt: 0,
-    Page: lazy(() => loadRemotePage(REMOTE_PAGES[name])),
+    Page: lazy(() => loadRemotePage(page)),
   }));
   const retry = () =>
     setSlot(({ attempt }) => ({
       attempt: attempt + 1,
-      Page: lazy(() => loadRemotePage(REMOTE_PAGES[name], { fresh: true })),
+      Page: lazy(() => loadRemotePage(page, { fresh: true })),
     }));
 
-  const wayOut = WAY_OUT[name];
+  const wayOut = wayOutOf(page);
 
   return (
     <RemoteErrorBoundary
@@ -90,6 +90,6 @@ function RemoteSlot({ name }: { name: RemotePageName }) {
 }
 
 /** Keyed by page, so moving between two pages of the same route position never reuses the other's slot. */
-export function RemotePage({ name }: { name: RemotePageName }) {
+export function RemotePage({ name }: { name: string }) {
   return <RemoteSlot key={name} name={name} />;
 }

@@ -1,0 +1,50 @@
+import registry from '@time-wallet/devkit/registry.json';
+
+/** Who may open a page: anyone, only the signed-out, the signed-in, or the signed-in with a session the server confirmed. */
+export type PageAccess = 'public' | 'guest' | 'signed-in' | 'confirmed';
+
+/** One page of one remote, as the registry (devkit/registry.json) lists it. */
+export interface RegisteredPage {
+  name: string;
+  /** The remote's federation name and the module it exposes the page as. */
+  remote: string;
+  expose: string;
+  path: string;
+  title: string;
+  access: PageAccess;
+  /** Drawn inside the side navigation's layout (else the page is the whole screen). */
+  layout: boolean;
+  /** One of the tabs under the Wallet entry of the side navigation. */
+  walletTab: boolean;
+}
+
+/** Every page the shell routes to, derived from the registry, in its order. */
+export const PAGES: readonly RegisteredPage[] = registry.remotes.flatMap((remote) =>
+  remote.pages.map((page) => ({
+    name: page.name,
+    remote: remote.federationName,
+    expose: page.expose,
+    path: page.path,
+    title: page.title,
+    access: page.access as PageAccess,
+    layout: 'layout' in page && page.layout === true,
+    walletTab: 'walletTab' in page && page.walletTab === true,
+  })),
+);
+
+const BY_NAME = new Map(PAGES.map((page) => [page.name, page]));
+const BY_PATH = new Map(PAGES.map((page) => [page.path, page]));
+
+export function pageNamed(name: string): RegisteredPage {
+  const page = BY_NAME.get(name);
+  if (!page) throw new Error(`No page named ${name} in the registry`);
+  return page;
+}
+
+/** The remote page a URL shows, so the shell can start fetching it while its own code still loads. */
+export function remotePageForPath(pathname: string): RegisteredPage | null {
+  return BY_PATH.get(pathname.replace(/\/+$/, '') || '/') ?? null;
+}
+
+/** The pages listed under the Wallet entry: the side navigation marks Wallet for each of them and shows their tabs. */
+export const WALLET_TABS: readonly RegisteredPage[] = PAGES.filter((page) => page.walletTab);
