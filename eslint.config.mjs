@@ -62,6 +62,7 @@ export default tseslint.config(
       'data/**',
       'coverage/**',
       '.e2e-tmp/**',
+      'shell/packages/api/src/generated/**',
     ],
   },
   js.configs.recommended,

@@ -10,8 +10,6 @@ export { IconButton } from './components/icon-button/icon-button';
 export type { IconButtonProps } from './components/icon-button/icon-button';
 export { LoadFailure } from './components/load-failure/load-failure';
 export type { LoadFailureProps } from './components/load-failure/load-failure';
-export { MASCOT_NAMES, Mascot } from './components/mascot/mascot';
-export type { MascotProps } from './components/mascot/mascot';
 export { Modal } from './components/modal/modal';
 export type { ModalProps } from './components/modal/modal';
 export { Skeleton } from './components/skeleton/skeleton';

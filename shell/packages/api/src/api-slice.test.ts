@@ -8,9 +8,9 @@ import {
   mockApi,
   resetTestEnvironment,
   TEST_API_BASE_URL,
-  TEST_USER,
   type MockReply,
 } from './testing/mock-api';
+import { TEST_USER } from './testing/fixtures';
 
 function seedSignedInDevice() {
   const store = createAppStore();

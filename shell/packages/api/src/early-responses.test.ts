@@ -3,7 +3,8 @@ import { adoptEarlyResponse } from './early-responses';
 import { sessionApi } from './session-api';
 import { signedIn } from './session-slice';
 import { createAppStore } from './store';
-import { mockApi, resetTestEnvironment, TEST_API_BASE_URL, TEST_USER } from './testing/mock-api';
+import { mockApi, resetTestEnvironment, TEST_API_BASE_URL } from './testing/mock-api';
+import { TEST_USER } from './testing/fixtures';
 
 function early(token: string, body: unknown, status = 200) {
   return {

@@ -72,7 +72,25 @@ export {
   themePreferenceChanged,
   type ThemePreference,
 } from './theme-slice';
-export type { ApiErrorBody, Category, User } from './types';
+export type {
+  ApiErrorBody,
+  ApiPath,
+  BodyOf,
+  CalendarEvent,
+  Category,
+  DailyAnalytics,
+  QueryOf,
+  ResponseOf,
+  Task,
+  User,
+  WeeklyAnalytics,
+} from './contract';
+export {
+  DEFAULT_BUDGET_HOURS,
+  DEFAULT_CATEGORY_COLOR,
+  SESSION_IDLE_MINUTES,
+  TITLE_MAX_LENGTH,
+} from './generated/product-defaults';
 export { signInDestination } from './navigation';
 export { toastUndoableDelete, UNDO_WINDOW_MS, type UndoableDelete } from './undo-toast';
 export { ThemeToggle } from './theme-toggle';

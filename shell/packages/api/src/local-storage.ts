@@ -1,4 +1,4 @@
-import type { User } from './types';
+import type { User } from './contract';
 
 export const TOKEN_KEY = 'token';
 export const USER_KEY = 'USER';

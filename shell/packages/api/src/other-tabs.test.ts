@@ -1,7 +1,8 @@
 import { categoriesApi } from './categories-api';
 import { signedIn } from './session-slice';
 import { createAppStore, followOtherTabs } from './store';
-import { mockApi, resetTestEnvironment, TEST_USER } from './testing/mock-api';
+import { mockApi, resetTestEnvironment } from './testing/mock-api';
+import { TEST_USER } from './testing/fixtures';
 
 function tokenChangedInAnotherTab(newToken: string | null) {
   if (newToken === null) window.localStorage.removeItem('token');

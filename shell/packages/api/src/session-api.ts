@@ -1,10 +1,10 @@
 import { api } from './api-slice';
-import type { User } from './types';
+import type { ResponseOf } from './contract';
 
 /** The calls the shell makes for every remote: the start-up check, sign-out and the daily analytics refresh. */
 export const sessionApi = api.injectEndpoints({
   endpoints: (build) => ({
-    validateSession: build.query<{ valid: boolean; user: User }, void>({
+    validateSession: build.query<ResponseOf<'/api/auth/validate', 'get'>, void>({
       query: () => '/auth/validate',
       keepUnusedDataFor: 0,
     }),

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { readStoredToken } from './local-storage';
-import type { User } from './types';
+import type { User } from './contract';
 
 export type SessionStatus = 'loading' | 'authenticated' | 'unauthenticated';
 

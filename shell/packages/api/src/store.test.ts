@@ -7,7 +7,8 @@ import {
   selectThemePreference,
   themePreferenceChanged,
 } from './theme-slice';
-import { resetTestEnvironment, TEST_USER } from './testing/mock-api';
+import { resetTestEnvironment } from './testing/mock-api';
+import { TEST_USER } from './testing/fixtures';
 
 const stored = (key: string) => window.localStorage.getItem(key);
 

@@ -73,6 +73,10 @@ await stage('lint', async () => ({
 await stage('typecheck', async () => ({
   ok: (await runCapturing('npm', ['run', 'typecheck', '--silent'])).code === 0,
 }));
+// The client's API types must be what the server's schemas give now: a renamed field fails here, then in typecheck.
+await stage('api-types', async () => ({
+  ok: (await runCapturing('npm', ['run', 'api:types', '--silent', '--', '--check'])).code === 0,
+}));
 
 await stage('unit', async () => {
   const report = path.join(os.tmpdir(), `time-wallet-jest-${process.pid}.json`);

@@ -1,30 +1,6 @@
-import { api, readStoredToken, type FetchBaseQueryError } from '@time-wallet/api';
+import { api, readStoredToken, type FetchBaseQueryError, type WeeklyAnalytics } from '@time-wallet/api';
 
-export interface CategoryMinutes {
-  categoryId: string;
-  name: string;
-  color?: string;
-  minutes: number;
-  percent?: number;
-}
-
-export interface DailyMinutes {
-  /** YYYY-MM-DD, the user's local day. */
-  date: string;
-  minutes: number;
-  productiveMinutes: number;
-}
-
-/** GET /aggregation/analytics/weekly: the Sunday..Saturday week containing the requested day. */
-export interface WeeklyAnalytics {
-  weekStart?: string;
-  weekEnd?: string;
-  totalMinutes: number;
-  byCategory: CategoryMinutes[];
-  averageProductiveHours: number;
-  streak: number;
-  daily?: DailyMinutes[];
-}
+export type { WeeklyAnalytics };
 
 export interface WeeklyComparison {
   thisWeek: WeeklyAnalytics;

@@ -57,7 +57,12 @@ function renderAnalytics({
   tokenKept = true,
 }: { budgetHours?: number; tokenKept?: boolean } = {}) {
   const store = createAppStore();
-  store.dispatch(signedIn({ token: 'token-abc', user: { ...TEST_USER, budgetHours } }));
+  store.dispatch(
+    signedIn({
+      token: 'token-abc',
+      user: { ...TEST_USER, budgetHours: budgetHours ?? TEST_USER.budgetHours },
+    }),
+  );
   if (!tokenKept) window.localStorage.removeItem('token');
   return renderPage(<AnalyticsPage />, { path: '/app/analytics', store });
 }

@@ -1,5 +1,5 @@
-import { DEFAULT_CATEGORY_COLOR, roundPercent } from '@time-wallet/shared-ui/lib';
-import type { CategoryMinutes } from '../api/weekly-analytics-api';
+import { DEFAULT_CATEGORY_COLOR } from '@time-wallet/api';
+import { roundPercent, type CategoryMinutes } from '../lib/category-shares';
 import { formatHours } from '../lib/analytics-figures';
 import styles from './category-share-chart.module.css';
 

@@ -1,5 +1,5 @@
 import { Skeleton } from '@time-wallet/shared-ui';
-import type { CategoryShare } from '@time-wallet/shared-ui/lib';
+import type { CategoryShare } from '../lib/category-shares';
 import styles from './category-time-share.module.css';
 
 /** The top three categories, each with its share in its colour; 'No data 0%' rows fill the rest. */

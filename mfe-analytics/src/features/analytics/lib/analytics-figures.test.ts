@@ -1,4 +1,4 @@
-import type { WeeklyAnalytics } from '../api/weekly-analytics-api';
+import { aWeek as week } from '@time-wallet/api/testing';
 import {
   categoryTimeShare,
   dailyBudgetHours,
@@ -7,10 +7,6 @@ import {
   formatHours,
   hoursPerDay,
 } from './analytics-figures';
-
-function week(overrides: Partial<WeeklyAnalytics> = {}): WeeklyAnalytics {
-  return { totalMinutes: 0, byCategory: [], averageProductiveHours: 0, streak: 0, ...overrides };
-}
 
 describe('formatHours', () => {
   it('shows hours to one decimal, always with the decimal', () => {
@@ -35,10 +31,10 @@ describe('categoryTimeShare', () => {
     const shares = categoryTimeShare(
       week({
         byCategory: [
-          { categoryId: 'chores', name: 'Chores', color: '#D97706', minutes: 30 },
-          { categoryId: 'work', name: 'Work', color: '#2F80ED', minutes: 180 },
-          { categoryId: 'health', name: 'Health', color: '#5E9E2B', minutes: 45 },
-          { categoryId: 'study', name: 'Study', color: '#D9468F', minutes: 90 },
+          { categoryId: 'chores', name: 'Chores', color: '#D97706', minutes: 30, percent: 0 },
+          { categoryId: 'work', name: 'Work', color: '#2F80ED', minutes: 180, percent: 0 },
+          { categoryId: 'health', name: 'Health', color: '#5E9E2B', minutes: 45, percent: 0 },
+          { categoryId: 'study', name: 'Study', color: '#D9468F', minutes: 90, percent: 0 },
         ],
       }),
     );
@@ -54,8 +50,8 @@ describe('categoryTimeShare', () => {
     const shares = categoryTimeShare(
       week({
         byCategory: [
-          { categoryId: 'a', name: 'A', minutes: 1 },
-          { categoryId: 'b', name: 'B', minutes: 7 },
+          { categoryId: 'a', name: 'A', minutes: 1, color: '', percent: 0 },
+          { categoryId: 'b', name: 'B', minutes: 7, color: '', percent: 0 },
         ],
       }),
     );
@@ -65,7 +61,7 @@ describe('categoryTimeShare', () => {
 
   it('fills the rows without time with No data 0% in the default colour', () => {
     const shares = categoryTimeShare(
-      week({ byCategory: [{ categoryId: 'work', name: 'Work', color: '#2F80ED', minutes: 60 }] }),
+      week({ byCategory: [{ categoryId: 'work', name: 'Work', color: '#2F80ED', minutes: 60, percent: 0 }] }),
     );
     expect(shares.map(({ name, percent }) => `${name} ${percent}%`)).toEqual([
       'Work 100%',
@@ -87,7 +83,7 @@ describe('categoryTimeShare', () => {
 
   it('uses the default colour for a category without one', () => {
     const [share] = categoryTimeShare(
-      week({ byCategory: [{ categoryId: 'work', name: 'Work', minutes: 60 }] }),
+      week({ byCategory: [{ categoryId: 'work', name: 'Work', minutes: 60, color: '', percent: 0 }] }),
     );
     expect(share.color).toBe('#2D967C');
   });

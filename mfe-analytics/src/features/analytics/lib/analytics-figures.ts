@@ -1,12 +1,6 @@
-import {
-  DEFAULT_BUDGET_HOURS,
-  isValidHours,
-  restAndSelfCareHours,
-  roundHours,
-  topCategories,
-  type CategoryShare,
-} from '@time-wallet/shared-ui/lib';
-import type { WeeklyAnalytics } from '../api/weekly-analytics-api';
+import { DEFAULT_BUDGET_HOURS, type WeeklyAnalytics } from '@time-wallet/api';
+import { isValidHours, roundHours } from '@time-wallet/shared-ui/lib';
+import { restAndSelfCareHours, topCategories, type CategoryShare } from './category-shares';
 
 const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 

@@ -1,15 +1,7 @@
-import { api } from '@time-wallet/api';
+import { api, type ResponseOf } from '@time-wallet/api';
 
 /** One place the person is signed in, as GET /auth/sessions lists it; times are ISO strings. */
-export interface AccountSession {
-  _id: string;
-  createdAt: string;
-  lastSeenAt: string;
-  expiresAt: string;
-  userAgent: string;
-  /** The session of the token this page sends. */
-  current: boolean;
-}
+export type AccountSession = ResponseOf<'/api/auth/sessions', 'get'>['sessions'][number];
 
 export const SESSION_LIST = { type: 'Session' as const, id: 'LIST' };
 
@@ -20,7 +12,7 @@ export const sessionsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getSessions: build.query<AccountSession[], void>({
       query: () => '/auth/sessions',
-      transformResponse: (response: { sessions?: unknown } | null) =>
+      transformResponse: (response: ResponseOf<'/api/auth/sessions', 'get'> | null) =>
         Array.isArray(response?.sessions) ? response.sessions.filter(isSession) : [],
       providesTags: [SESSION_LIST],
       // Another device may sign in or out at any time: the list is read fresh on every visit.

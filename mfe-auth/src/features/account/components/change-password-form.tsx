@@ -2,7 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { selectCurrentUser, useAppSelector } from '@time-wallet/api';
 import { Button, Card, Field } from '@time-wallet/shared-ui';
-import { validatePassword } from '@time-wallet/shared-ui/lib';
+import { validatePassword } from '../../../lib/account-rules';
 import { NEW_PASSWORD_HINT } from '../../../lib/new-password-hint';
 import { useChangePasswordMutation } from '../api/password-api';
 import { passwordChangeFailureFrom } from '../lib/password-change-failure';

@@ -1,31 +1,26 @@
-import { api, type User } from '@time-wallet/api';
+import { api, type BodyOf, type ResponseOf } from '@time-wallet/api';
 
-export interface LoginRequest {
-  username?: string;
-  email?: string;
-  password: string;
-}
-
-export interface RegistrationRequest {
-  username: string;
-  email: string;
-  password: string;
-  name: string;
-  profilePicture: string;
-}
+export type LoginRequest = BodyOf<'/api/auth/login', 'post'>;
+export type RegistrationRequest = BodyOf<'/api/auth/register/user', 'post'>;
 
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
-    login: build.mutation<{ token: string; user: User; message?: string }, LoginRequest>({
+    login: build.mutation<ResponseOf<'/api/auth/login', 'post'>, LoginRequest>({
       query: (body) => ({ url: '/auth/login', method: 'POST', body }),
     }),
-    register: build.mutation<{ message?: string; user?: User }, RegistrationRequest>({
+    register: build.mutation<ResponseOf<'/api/auth/register/user', 'post'>, RegistrationRequest>({
       query: (body) => ({ url: '/auth/register/user', method: 'POST', body }),
     }),
-    requestPasswordReset: build.mutation<{ message?: string }, { email: string }>({
+    requestPasswordReset: build.mutation<
+      ResponseOf<'/api/auth/forgot-password', 'post'>,
+      BodyOf<'/api/auth/forgot-password', 'post'>
+    >({
       query: (body) => ({ url: '/auth/forgot-password', method: 'POST', body }),
     }),
-    resetPassword: build.mutation<{ message?: string }, { token: string; password: string }>({
+    resetPassword: build.mutation<
+      ResponseOf<'/api/auth/reset-password', 'post'>,
+      BodyOf<'/api/auth/reset-password', 'post'>
+    >({
       query: (body) => ({ url: '/auth/reset-password', method: 'POST', body }),
     }),
   }),

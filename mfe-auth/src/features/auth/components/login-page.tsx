@@ -9,7 +9,7 @@ import {
   useAppDispatch,
 } from '@time-wallet/api';
 import { Banner, Button, Field } from '@time-wallet/shared-ui';
-import { validateLogin } from '@time-wallet/shared-ui/lib';
+import { validateLogin } from '../../../lib/account-rules';
 import { useLoginMutation } from '../api/auth-api';
 import { useLightTheme } from '../hooks/use-light-theme';
 import { AuthCard } from './auth-card';

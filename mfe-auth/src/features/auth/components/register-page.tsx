@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@time-wallet/api/router';
 import toast from 'react-hot-toast';
 import { Banner, Button, Field } from '@time-wallet/shared-ui';
-import { validateRegistration } from '@time-wallet/shared-ui/lib';
+import { validateRegistration } from '../../../lib/account-rules';
 import { NEW_PASSWORD_HINT } from '../../../lib/new-password-hint';
 import { useRegisterMutation } from '../api/auth-api';
 import { useLightTheme } from '../hooks/use-light-theme';

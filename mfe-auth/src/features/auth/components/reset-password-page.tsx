@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from '@time-wallet/api/router';
 import { fieldErrorsOf, isNetworkError, serverMessageOf } from '@time-wallet/api';
 import { Banner, Button, Field } from '@time-wallet/shared-ui';
-import { validatePassword } from '@time-wallet/shared-ui/lib';
+import { validatePassword } from '../../../lib/account-rules';
 import { useResetPasswordMutation } from '../api/auth-api';
 import { AuthCard } from './auth-card';
 import styles from './auth-card.module.css';

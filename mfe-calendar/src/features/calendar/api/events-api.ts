@@ -1,42 +1,15 @@
-import { api } from '@time-wallet/api';
+import { api, type BodyOf, type CalendarEvent, type QueryOf, type ResponseOf } from '@time-wallet/api';
 
-export interface CalendarEvent {
-  _id: string;
-  title: string;
-  /** ISO UTC date-time. */
-  start: string;
-  end: string;
-  allDay: boolean;
-  /** 'ics' marks an event imported from a calendar file. */
-  source: 'manual' | 'ics';
-}
-
-export interface EventRange {
-  /** First local day shown, YYYY-MM-DD. */
-  from: string;
-  /** The view's end plus one day, YYYY-MM-DD (exclusive). */
-  to: string;
-}
-
-export interface EventBody {
-  title: string;
-  start: string;
-  end: string;
-  allDay: boolean;
-}
-
-export interface EventTiming {
-  id: string;
-  start: string;
-  end: string;
-  allDay: boolean;
-}
-
-export interface ImportSummary {
-  created: number;
-  updated: number;
-  skipped: number;
-}
+export type { CalendarEvent };
+/** The local days shown: `from` the first, `to` the view's end plus one day (exclusive), YYYY-MM-DD. */
+export type EventRange = QueryOf<'/api/events/', 'get'>;
+/** What the event modal writes: every field, as POST /events takes them. */
+export type EventBody = Required<BodyOf<'/api/events/', 'post'>>;
+/** A drag or resize on the grid: the new times only. */
+export type EventTiming = { id: string } & Required<
+  Pick<BodyOf<'/api/events/{id}', 'patch'>, 'start' | 'end' | 'allDay'>
+>;
+export type ImportSummary = ResponseOf<'/api/events/import', 'post'>;
 
 const EVENT_CHANGES = ['Event', 'Wallet', 'Analytics'] as const;
 
@@ -44,8 +17,8 @@ export const eventsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getEvents: build.query<CalendarEvent[], EventRange>({
       query: ({ from, to }) => ({ url: '/events', params: { from, to } }),
-      transformResponse: (response: unknown) =>
-        Array.isArray(response) ? (response as CalendarEvent[]) : [],
+      // The spec reads a non-array answer as no events.
+      transformResponse: (response: CalendarEvent[] | null) => (Array.isArray(response) ? response : []),
       providesTags: [{ type: 'Event', id: 'LIST' }],
     }),
     createEvent: build.mutation<CalendarEvent, EventBody>({

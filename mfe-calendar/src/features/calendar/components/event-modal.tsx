@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { type ApiError, useFieldErrors } from '@time-wallet/api';
+import { type ApiError, TITLE_MAX_LENGTH, useFieldErrors } from '@time-wallet/api';
 import { Banner, Button, Field, Modal } from '@time-wallet/shared-ui';
 import { TITLE_REQUIRED_MESSAGE } from '@time-wallet/shared-ui/lib';
 import { isDraftEndAfterStart, type EventDraft } from '../lib/event-dates';
@@ -76,6 +76,7 @@ export function EventModal({ mode, initialDraft, busy, error, onSave, onDelete, 
           name="title"
           required
           value={draft.title}
+          maxLength={TITLE_MAX_LENGTH}
           error={errors.title}
           onChange={(event) => change('title', event.target.value)}
         />

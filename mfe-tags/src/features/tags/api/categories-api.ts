@@ -1,9 +1,7 @@
-import { api, type Category } from '@time-wallet/api';
+import { api, type BodyOf, type Category } from '@time-wallet/api';
 
-export interface CategoryDraft {
-  name: string;
-  color: string;
-}
+/** What the tag form sends: a name and a colour (the server's default colour when none is picked). */
+export type CategoryDraft = Required<BodyOf<'/api/categories/', 'post'>>;
 
 // A tag's name and colour show in task lists and analytics, so those refetch too.
 const CATEGORY_CHANGED = [{ type: 'Category' as const, id: 'LIST' }, 'Task' as const, 'Analytics' as const];

@@ -2,7 +2,6 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import type { Category } from '@time-wallet/api';
-import { DEFAULT_PALETTE } from '@time-wallet/shared-ui/lib';
 import {
   deferred,
   mockApi,
@@ -10,6 +9,7 @@ import {
   renderPage,
   resetTestEnvironment,
 } from '@time-wallet/api/testing';
+import { DEFAULT_PALETTE } from '../lib/palette';
 import { TagsPage } from './tags-page';
 
 const user = userEvent.setup({ delay: null });

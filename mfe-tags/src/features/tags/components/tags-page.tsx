@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useGetCategoriesQuery, type Category } from '@time-wallet/api';
 import { Button, LoadFailure, Skeleton } from '@time-wallet/shared-ui';
-import { swatchesFor } from '@time-wallet/shared-ui/lib';
+import { swatchesFor } from '../lib/palette';
 import { colourForNewTag } from '../lib/tag-rules';
 import { CategoryModal } from './category-modal';
 import { TagList } from './tag-list';

@@ -1,4 +1,4 @@
-import { swatchesFor } from '@time-wallet/shared-ui/lib';
+import { swatchesFor } from './palette';
 import {
   colourForNewTag,
   colourOfTag,

@@ -1,4 +1,5 @@
-import { DEFAULT_CATEGORY_COLOR, DEFAULT_PALETTE, normalizeColor } from '@time-wallet/shared-ui/lib';
+import { DEFAULT_CATEGORY_COLOR } from '@time-wallet/api';
+import { DEFAULT_PALETTE, normalizeColor } from './palette';
 
 /** The server refuses longer names; saying so before sending spares a round trip and a vague failure. */
 export const TAG_NAME_MAX_LENGTH = 40;

@@ -1,5 +1,5 @@
 import { useState, type Ref } from 'react';
-import { type Category, type FieldErrors, useFieldErrors } from '@time-wallet/api';
+import { type Category, type FieldErrors, TITLE_MAX_LENGTH, useFieldErrors } from '@time-wallet/api';
 import { Field } from '@time-wallet/shared-ui';
 import {
   endsNextDay,
@@ -49,6 +49,7 @@ export function TaskFields({ draft, onChange, categories, errors, titleRef }: Ta
         label="Title"
         className={styles.wide}
         value={draft.title}
+        maxLength={TITLE_MAX_LENGTH}
         autoComplete="off"
         error={errors.title}
         onChange={(event) => onChange({ title: event.target.value })}

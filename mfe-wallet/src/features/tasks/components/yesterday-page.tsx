@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useGetCategoriesQuery } from '@time-wallet/api';
-import { Button, Card, LoadFailure, Mascot } from '@time-wallet/shared-ui';
+import { Button, Card, LoadFailure } from '@time-wallet/shared-ui';
 import { addDays, formatTime12 } from '@time-wallet/shared-ui/lib';
+import { Mascot } from '../../../components/mascot/mascot';
 import { PageHeader } from '../../../components/page-header';
 import { useLocalDate } from '../../../lib/use-local-date';
 import {

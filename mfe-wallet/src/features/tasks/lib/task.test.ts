@@ -81,11 +81,14 @@ describe('categoryOf', () => {
       name: 'Health',
       color: '#E0533D',
     });
-    expect(categoryOf(task(), [{ _id: 'c1', name: 'Health' }])).toEqual({ name: 'Health', color: '#2D967C' });
+    expect(categoryOf(task(), [{ _id: 'c1', name: 'Health', color: '' }])).toEqual({
+      name: 'Health',
+      color: '#2D967C',
+    });
   });
 
   it('finds nothing for an unmatched or empty category id', () => {
-    expect(categoryOf(task({ categoryId: 'gone' }), [{ _id: 'c1', name: 'Health' }])).toBeNull();
-    expect(categoryOf(task({ categoryId: '' }), [{ _id: 'c1', name: 'Health' }])).toBeNull();
+    expect(categoryOf(task({ categoryId: 'gone' }), [{ _id: 'c1', name: 'Health', color: '' }])).toBeNull();
+    expect(categoryOf(task({ categoryId: '' }), [{ _id: 'c1', name: 'Health', color: '' }])).toBeNull();
   });
 });

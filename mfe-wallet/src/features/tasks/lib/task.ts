@@ -1,29 +1,7 @@
-import type { Category, FieldErrors } from '@time-wallet/api';
-import {
-  addDays,
-  DEFAULT_CATEGORY_COLOR,
-  formatHHMM24,
-  hhmmToMinutes,
-  TITLE_REQUIRED_MESSAGE,
-} from '@time-wallet/shared-ui/lib';
+import { DEFAULT_CATEGORY_COLOR, type Category, type FieldErrors, type Task } from '@time-wallet/api';
+import { addDays, formatHHMM24, hhmmToMinutes, TITLE_REQUIRED_MESSAGE } from '@time-wallet/shared-ui/lib';
 
-export interface Task {
-  _id: string;
-  title: string;
-  /** The category's _id, or '' when uncategorised. */
-  categoryId: string;
-  startHHMM: string;
-  endHHMM: string;
-  notes: string;
-  /** The local day (YYYY-MM-DD) the task belongs to. */
-  date: string;
-  start: string;
-  end: string;
-  done: boolean;
-  isEvent: boolean;
-  isReminder: boolean;
-  carryover: boolean;
-}
+export type { Task };
 
 /** What the New Task form and the Edit Task modal let a person write. */
 export interface TaskDraft {

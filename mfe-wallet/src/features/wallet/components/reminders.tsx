@@ -1,6 +1,8 @@
 import { useEffect, type ReactNode } from 'react';
-import { Mascot, Skeleton } from '@time-wallet/shared-ui';
-import { formatHHMM24, moodForHours } from '@time-wallet/shared-ui/lib';
+import { Skeleton } from '@time-wallet/shared-ui';
+import { formatHHMM24 } from '@time-wallet/shared-ui/lib';
+import { Mascot } from '../../../components/mascot/mascot';
+import { moodForHours } from '../../../lib/mood';
 import { useGetReminderEventsQuery, type ReminderEvent } from '../api/wallet-api';
 import { showsAsCarousel } from '../lib/reminders';
 import { ReminderCarousel } from './reminder-carousel';

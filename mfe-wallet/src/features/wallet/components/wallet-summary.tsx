@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Card, Skeleton } from '@time-wallet/shared-ui';
-import { overBudgetHours } from '@time-wallet/shared-ui/lib';
+import { overBudgetHours } from '../../../lib/mood';
 import type { WalletSnapshot } from '../lib/wallet-snapshot';
 import { BudgetForm } from './budget-form';
 import { HoursFigure } from './hours-figure';

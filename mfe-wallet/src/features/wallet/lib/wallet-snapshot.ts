@@ -1,5 +1,5 @@
-import { readItem, WALLET_STORE_KEY, writeItem } from '@time-wallet/api';
-import { DEFAULT_BUDGET_HOURS, isValidHours, remainingHours } from '@time-wallet/shared-ui/lib';
+import { DEFAULT_BUDGET_HOURS, readItem, WALLET_STORE_KEY, writeItem } from '@time-wallet/api';
+import { isValidHours, remainingHours } from '@time-wallet/shared-ui/lib';
 
 /** The last known wallet, persisted under 'wallet-store' so the next visit paints it while the fetch runs. */
 export interface WalletSnapshot {

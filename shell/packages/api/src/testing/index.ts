@@ -2,3 +2,4 @@
 // with the product's real store. Never imported by production code.
 export * from './mock-api';
 export { renderPage } from './render-page';
+export * from './fixtures';

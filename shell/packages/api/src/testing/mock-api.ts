@@ -96,10 +96,3 @@ export function resetTestEnvironment(config: { inactivityTimeoutMs?: number } = 
   setRuntimeConfig({ apiBaseUrl: TEST_API_BASE_URL, remotes: {}, ...config });
   window.localStorage.clear();
 }
-
-export const TEST_USER = {
-  id: 'user-1',
-  email: 'ada@example.com',
-  username: 'adalovelace',
-  name: 'Ada Lovelace',
-};

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { Mascot } from './mascot';
-import type { MascotMood } from '../../lib/wallet';
+import type { MascotMood } from '../../lib/mood';
 
 const MOODS: MascotMood[] = ['neutral', 'happy', 'angry', 'sleepy'];
 

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { ReactNode } from 'react';
-import type { MascotMood } from '../../lib/wallet';
+import type { MascotMood } from '../../lib/mood';
 import styles from './mascot.module.css';
 
 export interface MascotProps {

@@ -1,15 +1,13 @@
-import { roundHours } from './wallet';
+import { DEFAULT_CATEGORY_COLOR, type WeeklyAnalytics } from '@time-wallet/api';
+import { roundHours } from '@time-wallet/shared-ui/lib';
 
-export const DEFAULT_CATEGORY_COLOR = '#2D967C';
 export const TOP_CATEGORY_COUNT = 3;
 export const NO_DATA_CATEGORY_NAME = 'No data';
 
-export interface CategoryMinutes {
-  categoryId: string;
-  name: string;
-  minutes: number;
+/** One category's minutes in a week, as the server counts them; a missing colour reads as the default. */
+export type CategoryMinutes = Omit<WeeklyAnalytics['byCategory'][number], 'color' | 'percent'> & {
   color?: string | null;
-}
+};
 
 export interface CategoryShare {
   categoryId: string | null;

@@ -1,5 +1,5 @@
-import { contrastRatio } from '../testing/contrast';
-import { DEFAULT_PALETTE, normalizeColor, swatchesFor } from './tags';
+import { contrastRatio } from '@time-wallet/shared-ui/testing';
+import { DEFAULT_PALETTE, normalizeColor, swatchesFor } from './palette';
 
 describe('swatchesFor', () => {
   it('offers the palette when no tag exists yet, starting with the brand green', () => {

@@ -1,4 +1,5 @@
-import { DEFAULT_CATEGORY_COLOR, restAndSelfCareHours, roundPercent, topCategories } from './analytics';
+import { DEFAULT_CATEGORY_COLOR } from '@time-wallet/api';
+import { restAndSelfCareHours, roundPercent, topCategories } from './category-shares';
 
 describe('restAndSelfCareHours', () => {
   it('is 12 with no data', () => {

@@ -1,5 +1,5 @@
-import { validateLogin, validateRegistration } from './validation';
-import type { RegistrationInput } from './validation';
+import { validateLogin, validateRegistration } from './account-rules';
+import type { RegistrationInput } from './account-rules';
 
 const valid: RegistrationInput = {
   username: 'timekeeper1',

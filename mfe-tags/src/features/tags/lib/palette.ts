@@ -1,6 +1,8 @@
+import { DEFAULT_CATEGORY_COLOR } from '@time-wallet/api';
+
 /** Tag colours offered when adding a tag; each is >= 3:1 against both the light and dark surfaces. */
 export const DEFAULT_PALETTE: readonly string[] = [
-  '#2D967C',
+  DEFAULT_CATEGORY_COLOR,
   '#2F80ED',
   '#7C6AE6',
   '#D9468F',

@@ -1,0 +1,71 @@
+import type { CalendarEvent, Category, Task, User, WeeklyAnalytics } from '../contract';
+import { DEFAULT_BUDGET_HOURS, DEFAULT_CATEGORY_COLOR } from '../generated/product-defaults';
+
+// Bodies as the server sends them, typed by the generated contract: a field the server renames or adds fails the
+// tests' typecheck here, once, instead of in every hand-written mock.
+
+export const TEST_USER: User = {
+  id: 'user-1',
+  _id: 'user-1',
+  email: 'ada@example.com',
+  username: 'adalovelace',
+  name: 'Ada Lovelace',
+  profilePicture: '',
+  budgetHours: DEFAULT_BUDGET_HOURS,
+  timeZone: 'UTC',
+};
+
+export function aCategory(overrides: Partial<Category> = {}): Category {
+  return { _id: 'cat-1', name: 'Work', color: DEFAULT_CATEGORY_COLOR, ...overrides };
+}
+
+/** A task of 2026-03-08, 09:00-10:00 UTC, unless the overrides say otherwise. */
+export function aTask(overrides: Partial<Task> = {}): Task {
+  return {
+    _id: 'task-1',
+    title: 'Write report',
+    categoryId: '',
+    startHHMM: '09:00',
+    endHHMM: '10:00',
+    notes: '',
+    date: '2026-03-08',
+    start: '2026-03-08T09:00:00.000Z',
+    end: '2026-03-08T10:00:00.000Z',
+    done: false,
+    isEvent: false,
+    isReminder: false,
+    carryover: false,
+    ...overrides,
+  };
+}
+
+/** An event of 2026-03-08, 14:00-15:00 UTC, unless the overrides say otherwise. */
+export function anEvent(overrides: Partial<CalendarEvent> = {}): CalendarEvent {
+  return {
+    _id: 'event-1',
+    title: 'Dentist',
+    start: '2026-03-08T14:00:00.000Z',
+    end: '2026-03-08T15:00:00.000Z',
+    allDay: false,
+    source: 'manual',
+    ...overrides,
+  };
+}
+
+/** A week of analytics starting Sunday 2026-03-08 with nothing recorded, unless the overrides say otherwise. */
+export function aWeek(overrides: Partial<WeeklyAnalytics> = {}): WeeklyAnalytics {
+  return {
+    weekStart: '2026-03-08',
+    weekEnd: '2026-03-14',
+    totalMinutes: 0,
+    byCategory: [],
+    averageProductiveHours: 0,
+    streak: 0,
+    daily: Array.from({ length: 7 }, (_, day) => ({
+      date: `2026-03-${String(8 + day).padStart(2, '0')}`,
+      minutes: 0,
+      productiveMinutes: 0,
+    })),
+    ...overrides,
+  };
+}
