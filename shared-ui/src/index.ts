@@ -10,6 +10,8 @@ export { IconButton } from './components/icon-button/icon-button';
 export type { IconButtonProps } from './components/icon-button/icon-button';
 export { LoadFailure } from './components/load-failure/load-failure';
 export type { LoadFailureProps } from './components/load-failure/load-failure';
+export { PageHeader } from './components/page-header/page-header';
+export type { PageHeaderProps } from './components/page-header/page-header';
 export { Modal } from './components/modal/modal';
 export type { ModalProps } from './components/modal/modal';
 export { Skeleton } from './components/skeleton/skeleton';

@@ -5,7 +5,7 @@ import {
   type FetchBaseQueryError,
   type SerializedError,
 } from '@time-wallet/api';
-import { LoadFailure, Skeleton } from '@time-wallet/shared-ui';
+import { LoadFailure, PageHeader, Skeleton } from '@time-wallet/shared-ui';
 import { addDays, toLocalDateKey } from '@time-wallet/shared-ui/lib';
 import { UNKNOWN_ERROR_MESSAGE, useGetWeeklyComparisonQuery } from '../api/weekly-analytics-api';
 import {
@@ -44,12 +44,11 @@ export function AnalyticsPage() {
 
   return (
     <section className={styles.page} aria-labelledby="analytics-page-title">
-      <header>
-        <h1 id="analytics-page-title" className={styles.title}>
-          Time Wallet Analytics
-        </h1>
-        <p className={styles.subtitle}>See how you progress this week</p>
-      </header>
+      <PageHeader
+        titleId="analytics-page-title"
+        title="Time Wallet Analytics"
+        subtitle="See how you progress this week"
+      />
 
       {error ? (
         <LoadFailure onRetry={() => void refetch()}>Error: {failureMessageOf(error)}</LoadFailure>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useGetCategoriesQuery, type Category } from '@time-wallet/api';
-import { Button, LoadFailure, Skeleton } from '@time-wallet/shared-ui';
+import { Button, LoadFailure, PageHeader, Skeleton } from '@time-wallet/shared-ui';
 import { swatchesFor } from '../lib/palette';
 import { colourForNewTag } from '../lib/tag-rules';
 import { CategoryModal } from './category-modal';
@@ -16,20 +16,17 @@ export function TagsPage() {
 
   return (
     <section className={styles.page} aria-labelledby="tags-page-title">
-      <header className={styles.header}>
-        <div>
-          <h1 id="tags-page-title" className={styles.title}>
-            Your Tags
-          </h1>
-          <p id="tags-page-hint" className={styles.subtitle}>
-            Double click to edit your tags
-          </p>
-          <p id="tags-page-keyboard-hint" className={styles.secondHint}>
-            Or tap ✎ beside a tag, or press Enter on it.
-          </p>
-        </div>
-        <Button onClick={() => setEditing({ kind: 'add' })}>Add Tag</Button>
-      </header>
+      <PageHeader
+        titleId="tags-page-title"
+        title="Your Tags"
+        subtitleId="tags-page-hint"
+        subtitle="Double click to edit your tags"
+        actions={<Button onClick={() => setEditing({ kind: 'add' })}>Add Tag</Button>}
+      >
+        <p id="tags-page-keyboard-hint" className={styles.secondHint}>
+          Or tap ✎ beside a tag, or press Enter on it.
+        </p>
+      </PageHeader>
 
       {isLoading ? (
         <div className={styles.loading} aria-busy="true">

@@ -1,32 +1,15 @@
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import type { Category } from '@time-wallet/api';
-import { Card, IconButton, LoadFailure, Skeleton } from '@time-wallet/shared-ui';
+import { Card, LoadFailure } from '@time-wallet/shared-ui';
 import { useGetTasksOfDayQuery, useSetTaskDoneMutation } from '../api/tasks-api';
-import { clockTimesOf, endsNextDay, type Task } from '../lib/task';
-import { CategoryName } from './category-name';
+import type { Task } from '../lib/task';
 import { EditTaskModal } from './edit-task-modal';
+import { SkeletonRows, TaskRow, TaskRows } from './task-row';
 import styles from './task-list.module.css';
 
-/** SPEC's two skeleton rows: shimmering while a list loads, still when they only hold the place of an empty one. */
-export function SkeletonRows({ still = false }: { still?: boolean }) {
-  return (
-    <ul className={styles.list} aria-hidden="true">
-      {[0, 1].map((row) => (
-        <li key={row} className={styles.row}>
-          <Skeleton width="1.125rem" height="1.125rem" still={still} />
-          <span className={styles.main}>
-            <Skeleton width="60%" height="1.25rem" still={still} />
-            <Skeleton width="35%" height="0.875rem" still={still} />
-          </span>
-          <Skeleton width="6.5rem" height="1rem" still={still} />
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function TaskRow({
+/** A row of Today's list: its checkbox marks the task done at once (a failure puts it back). */
+function TodayRow({
   task,
   categories,
   onEdit,
@@ -36,44 +19,22 @@ function TaskRow({
   onEdit: (task: Task) => void;
 }) {
   const [setTaskDone] = useSetTaskDoneMutation();
-  const clock = clockTimesOf(task);
   const toggle = async () => {
     const result = await setTaskDone({ task, done: !task.done });
     if (result.error) toast.error('Failed to toggle task done status.');
   };
-
   return (
-    <li className={styles.row} onDoubleClick={() => onEdit(task)}>
-      <input
-        type="checkbox"
-        className={styles.checkbox}
-        checked={task.done}
-        onChange={toggle}
-        aria-label={`${task.title} done`}
-      />
-      <span className={styles.main}>
-        <span className={task.done ? `${styles.title} ${styles.done}` : styles.title}>{task.title}</span>
-        <CategoryName task={task} categories={categories} />
-        {task.notes && (
-          <span className={styles.notes} title={task.notes}>
-            {task.notes}
-          </span>
-        )}
-      </span>
-      <span className={styles.times}>
-        <time dateTime={task.start}>{clock.start}</time>
-        {' – '}
-        <time dateTime={task.end}>{clock.end}</time>
-        {endsNextDay({ startHHMM: clock.start, endHHMM: clock.end }) && (
-          <abbr className={styles.nextDay} title="ends the next day">
-            {' +1'}
-          </abbr>
-        )}
-      </span>
-      <IconButton label={`Edit ${task.title}`} className={styles.edit} onClick={() => onEdit(task)}>
-        ✎
-      </IconButton>
-    </li>
+    <TaskRow
+      task={task}
+      categories={categories}
+      clock="24h"
+      checked={task.done}
+      onCheckedChange={() => void toggle()}
+      checkboxLabel={`${task.title} done`}
+      struck={task.done}
+      showNotes
+      onEdit={onEdit}
+    />
   );
 }
 
@@ -92,11 +53,11 @@ export function TaskList({ today, categories }: { today: string; categories: rea
       <p className={styles.hint}>Double click a task to edit it.</p>
       <div className={styles.scroller}>
         {tasks.length > 0 ? (
-          <ul className={styles.list} aria-label="Today's tasks">
+          <TaskRows label="Today's tasks">
             {tasks.map((task) => (
-              <TaskRow key={task._id} task={task} categories={categories} onEdit={setEditing} />
+              <TodayRow key={task._id} task={task} categories={categories} onEdit={setEditing} />
             ))}
-          </ul>
+          </TaskRows>
         ) : error && !isLoading ? (
           // Never skeletons for a list that did not load: they would pass for one still loading.
           <LoadFailure onRetry={() => void refetch()}>

@@ -1,5 +1,5 @@
 import { useGetCategoriesQuery } from '@time-wallet/api';
-import { PageHeader } from '../../../components/page-header';
+import { PageHeader } from '@time-wallet/shared-ui';
 import { useLocalDate } from '../../../lib/use-local-date';
 import { NewTaskForm } from './new-task-form';
 import { TaskList } from './task-list';

@@ -1,17 +1,15 @@
 import { useEffect, useState } from 'react';
 import { useGetCategoriesQuery } from '@time-wallet/api';
-import { Button, Card, LoadFailure } from '@time-wallet/shared-ui';
-import { addDays, formatTime12 } from '@time-wallet/shared-ui/lib';
+import { Button, Card, LoadFailure, PageHeader } from '@time-wallet/shared-ui';
+import { addDays } from '@time-wallet/shared-ui/lib';
 import { Mascot } from '../../../components/mascot/mascot';
-import { PageHeader } from '../../../components/page-header';
 import { useLocalDate } from '../../../lib/use-local-date';
 import {
   useDismissPendingTasksMutation,
   useGetTasksOfDayQuery,
   usePutBackTasksMutation,
 } from '../api/tasks-api';
-import { CategoryName } from './category-name';
-import { SkeletonRows } from './task-list';
+import { SkeletonRows, TaskRow, TaskRows } from './task-row';
 import styles from './yesterday-page.module.css';
 
 /** 'Pick Up Where You Left Off': yesterday's undone tasks, to put back into today or dismiss. */
@@ -87,28 +85,21 @@ export function YesterdayPage() {
           </div>
         ) : (
           <>
-            <ul className={styles.scroller} aria-label="Yesterday's pending tasks">
-              {pendingTasks.map((task) => (
-                <li key={task._id} className={styles.row}>
-                  <input
-                    type="checkbox"
-                    className={styles.checkbox}
+            <div className={styles.scroller}>
+              <TaskRows label="Yesterday's pending tasks">
+                {pendingTasks.map((task) => (
+                  <TaskRow
+                    key={task._id}
+                    task={task}
+                    categories={categories}
+                    clock="12h"
                     checked={selectedIds.has(task._id)}
-                    onChange={() => toggleSelected(task._id)}
-                    aria-label={`Select ${task.title}`}
+                    onCheckedChange={() => toggleSelected(task._id)}
+                    checkboxLabel={`Select ${task.title}`}
                   />
-                  <span className={styles.main}>
-                    <span className={styles.title}>{task.title}</span>
-                    <CategoryName task={task} categories={categories} />
-                  </span>
-                  <span className={styles.times}>
-                    <time dateTime={task.start}>{formatTime12(new Date(task.start))}</time>
-                    {' – '}
-                    <time dateTime={task.end}>{formatTime12(new Date(task.end))}</time>
-                  </span>
-                </li>
-              ))}
-            </ul>
+                ))}
+              </TaskRows>
+            </div>
             <div className={styles.actions}>
               <Button
                 onClick={putBack}

@@ -1,5 +1,4 @@
-import { Banner } from '@time-wallet/shared-ui';
-import { PageHeader } from '../../../components/page-header';
+import { Banner, PageHeader } from '@time-wallet/shared-ui';
 import { useWallet } from '../hooks/use-wallet';
 import { Reminders } from './reminders';
 import { WalletSummary } from './wallet-summary';
