@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { startStack } from '../support/stack.mjs';
+import { before, describe, it } from 'node:test';
+import { browserSuite } from '../support/suite.mjs';
 import { launchBrowser } from '../support/browser.mjs';
 import { apiClient, storeSession } from '../support/api-client.mjs';
 import { seriousViolations } from '../support/accessibility.mjs';
@@ -27,18 +27,16 @@ function addDays(dateKey, days) {
 const weekdayOf = (dateKey) => new Date(`${dateKey}T00:00:00Z`).getUTCDay();
 
 describe('analytics', () => {
-  let stack;
-  let browser;
-  let account;
+  const suite = browserSuite({ account: 'charts', signIn: false });
   const today = localDateKey(new Date());
   const weekday = weekdayOf(today);
   const lastSunday = addDays(today, -7 - weekday);
 
   async function call(method, url, body) {
-    const response = await fetch(`${stack.apiBaseUrl}${url}`, {
+    const response = await fetch(`${suite.stack.apiBaseUrl}${url}`, {
       method,
       headers: {
-        Authorization: `Bearer ${account.token}`,
+        Authorization: `Bearer ${suite.account.token}`,
         'X-Time-Zone': TIME_ZONE,
         ...(body ? { 'Content-Type': 'application/json' } : {}),
       },
@@ -61,9 +59,6 @@ describe('analytics', () => {
   }
 
   before(async () => {
-    stack = await startStack();
-    browser = await launchBrowser();
-    account = await apiClient(stack.apiBaseUrl).signUp('charts');
     const category = async (name, color) => (await call('POST', '/categories', { name, color }))._id;
     const work = await category('Work', '#2F80ED');
     const study = await category('Study', '#D9468F');
@@ -90,14 +85,10 @@ describe('analytics', () => {
     await task(addDays(lastSunday, 3), health, '07:00', '08:00', { done: false });
     await task(addDays(lastSunday, 4), chores, '18:00', '19:00', { done: true });
 
-    await storeSession(browser.page, stack.shellUrl, account);
-  });
-  after(async () => {
-    await browser?.close();
-    await stack?.stop();
+    await storeSession(suite.page, suite.stack.shellUrl, suite.account);
   });
 
-  const page = () => browser.page;
+  const page = () => suite.page;
   const card = (name) => page().getByRole('region', { name });
   const textOf = async (locator) => (await locator.textContent()).replace(/\s+/g, ' ').trim();
   const figure = (cardName, label) =>
@@ -112,7 +103,7 @@ describe('analytics', () => {
       if (url.pathname.endsWith('/aggregation/analytics/weekly'))
         askedDates.push(url.searchParams.get('date'));
     });
-    await page().goto(`${stack.shellUrl}/app/analytics`);
+    await page().goto(`${suite.stack.shellUrl}/app/analytics`);
     await page().getByRole('heading', { level: 1, name: 'Time Wallet Analytics' }).waitFor();
     await page().getByText('See how you progress this week').waitFor();
     await card('Category Time Share').and(page().locator(':not([aria-busy])')).waitFor();
@@ -191,7 +182,7 @@ describe('analytics', () => {
   it('asks for a connection when the session could not be confirmed by the server', async () => {
     await page().route('**/api/auth/validate', (route) => route.abort('connectionrefused'));
     try {
-      await page().goto(`${stack.shellUrl}/app/analytics`);
+      await page().goto(`${suite.stack.shellUrl}/app/analytics`);
       await page().getByRole('heading', { level: 1, name: 'Analytics needs a connection' }).waitFor();
       assert.equal(await page().getByRole('heading', { name: 'Time Wallet Analytics' }).count(), 0);
     } finally {
@@ -200,8 +191,8 @@ describe('analytics', () => {
   });
 
   it('at 375 px keeps the value over a bar that reaches the top clear of the chart title', async () => {
-    const full = await apiClient(stack.apiBaseUrl).signUp('fullday');
-    await fetch(`${stack.apiBaseUrl}/tasks`, {
+    const full = await apiClient(suite.stack.apiBaseUrl).signUp('fullday');
+    await fetch(`${suite.stack.apiBaseUrl}/tasks`, {
       method: 'POST',
       headers: {
         Authorization: `Bearer ${full.token}`,
@@ -212,8 +203,8 @@ describe('analytics', () => {
     });
     const phone = await launchBrowser({ viewport: { width: 375, height: 812 } });
     try {
-      await storeSession(phone.page, stack.shellUrl, full);
-      await phone.page.goto(`${stack.shellUrl}/app/analytics`);
+      await storeSession(phone.page, suite.stack.shellUrl, full);
+      await phone.page.goto(`${suite.stack.shellUrl}/app/analytics`);
       const chart = phone.page.getByRole('region', { name: 'Hours per Day This Week' });
       const value = chart.locator('[aria-hidden="true"]').getByText('16.0', { exact: true });
       await value.waitFor();
@@ -229,6 +220,6 @@ describe('analytics', () => {
   });
 
   it('runs without page errors', () => {
-    assert.deepEqual(browser.pageErrors.map(String), []);
+    assert.deepEqual(suite.pageErrors.map(String), []);
   });
 });

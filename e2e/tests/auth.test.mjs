@@ -1,10 +1,8 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { startStack } from '../support/stack.mjs';
-import { launchBrowser } from '../support/browser.mjs';
-import { apiClient } from '../support/api-client.mjs';
+import { describe, it } from 'node:test';
+import { browserSuite } from '../support/suite.mjs';
 import { seriousViolations } from '../support/accessibility.mjs';
 
 async function resetLinkFor(outboxDir, email, timeoutMs = 10_000) {
@@ -24,9 +22,7 @@ async function resetLinkFor(outboxDir, email, timeoutMs = 10_000) {
 }
 
 describe('auth journeys', () => {
-  let stack;
-  let browser;
-  let api;
+  const suite = browserSuite();
   const suffix = Date.now().toString(36).slice(-6);
   const person = {
     username: `journey${suffix}`,
@@ -35,17 +31,7 @@ describe('auth journeys', () => {
     password: 'Analytic#1843',
   };
 
-  before(async () => {
-    stack = await startStack();
-    browser = await launchBrowser();
-    api = apiClient(stack.apiBaseUrl);
-  });
-  after(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
-
-  const page = () => browser.page;
+  const page = () => suite.page;
   const heading = (name) => page().getByRole('heading', { level: 1, name });
   const path_ = () => new URL(page().url()).pathname;
 
@@ -62,7 +48,7 @@ describe('auth journeys', () => {
   }
 
   it('registers, signs in, reaches the wallet and logs out to /', async () => {
-    await page().goto(`${stack.shellUrl}/`);
+    await page().goto(`${suite.stack.shellUrl}/`);
     await page().getByRole('link', { name: 'Get Started' }).click();
     await heading('Welcome Back').waitFor();
     await page().getByRole('link', { name: 'Sign up' }).click();
@@ -91,14 +77,14 @@ describe('auth journeys', () => {
   });
 
   it('signs in with the e-mail address in the username field', async () => {
-    await page().goto(`${stack.shellUrl}/auth/login`);
+    await page().goto(`${suite.stack.shellUrl}/auth/login`);
     await signIn(person.email, person.password);
     await heading('Manage Time Wallet').waitFor();
     await page().evaluate(() => localStorage.clear());
   });
 
   it('shows the server message for a wrong password and keeps the typed username', async () => {
-    await page().goto(`${stack.shellUrl}/auth/login`);
+    await page().goto(`${suite.stack.shellUrl}/auth/login`);
     await signIn(person.username, 'Wrong#pass1');
     await page().getByRole('alert').filter({ hasText: 'Invalid username or password' }).waitFor();
     assert.equal(await page().getByLabel('Username').inputValue(), person.username);
@@ -108,7 +94,7 @@ describe('auth journeys', () => {
   });
 
   it('maps a taken username and a taken e-mail to their fields', async () => {
-    await page().goto(`${stack.shellUrl}/auth/register`);
+    await page().goto(`${suite.stack.shellUrl}/auth/register`);
     await fillRegistration({
       Username: person.username,
       'Full name': 'Someone Else',
@@ -132,9 +118,9 @@ describe('auth journeys', () => {
     const registrations = [];
     page().on(
       'request',
-      (request) => request.url().includes('/api/auth/register') && registrations.push(request),
+      (request) => request.url().includes('/suite.api/auth/register') && registrations.push(request),
     );
-    await page().goto(`${stack.shellUrl}/auth/register`);
+    await page().goto(`${suite.stack.shellUrl}/auth/register`);
     await fillRegistration({ Username: 'ab', 'Full name': 'Ada', Email: 'ada@x', Password: 'password' });
     await page().getByText('Username must be at least 8 characters').first().waitFor();
     await page().getByText('Invalid email format').waitFor();
@@ -144,15 +130,15 @@ describe('auth journeys', () => {
   });
 
   it('resets a forgotten password through the mailed link: the new one works, the old one does not', async () => {
-    await page().goto(`${stack.shellUrl}/auth/login`);
+    await page().goto(`${suite.stack.shellUrl}/auth/login`);
     await page().getByRole('link', { name: 'Forgot password' }).click();
     await heading('Forgot password').waitFor();
     await page().getByLabel('Email').fill(person.email);
     await page().getByRole('button', { name: 'Send reset link' }).click();
     await page().getByText(`If an account exists for ${person.email}`).waitFor();
 
-    const link = await resetLinkFor(path.join(stack.workDir, 'data', 'outbox'), person.email);
-    assert.ok(link.startsWith(`${stack.shellUrl}/auth/reset-password?token=`), link);
+    const link = await resetLinkFor(path.join(suite.stack.workDir, 'data', 'outbox'), person.email);
+    assert.ok(link.startsWith(`${suite.stack.shellUrl}/auth/reset-password?token=`), link);
     await page().goto(link);
     await heading('Reset password').waitFor();
     const newPassword = 'Fresh#Start2';
@@ -171,12 +157,12 @@ describe('auth journeys', () => {
     await page().getByRole('button', { name: 'Set new password' }).click();
     await page().getByRole('alert').waitFor();
 
-    await page().goto(`${stack.shellUrl}/auth/login`);
+    await page().goto(`${suite.stack.shellUrl}/auth/login`);
     await signIn(person.username, person.password);
     await page().getByRole('alert').filter({ hasText: 'Invalid username or password' }).waitFor();
     await signIn(person.username, newPassword);
     await heading('Manage Time Wallet').waitFor();
-    const viaApi = await api.call('POST', '/auth/login', {
+    const viaApi = await suite.api.call('POST', '/auth/login', {
       body: { username: person.username, password: newPassword },
     });
     assert.ok(viaApi.token);

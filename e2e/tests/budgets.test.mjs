@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { startStack } from '../support/stack.mjs';
-import { launchBrowser } from '../support/browser.mjs';
+import { before, describe, it } from 'node:test';
+import { browserSuite } from '../support/suite.mjs';
 import { apiClient, storeSession } from '../support/api-client.mjs';
 import { BUDGET_KB, kb, recordScripts, totals } from '../support/bytes.mjs';
 
@@ -9,29 +8,19 @@ import { BUDGET_KB, kb, recordScripts, totals } from '../support/bytes.mjs';
 // static servers send them). The shell's initial JS is everything the landing page loads except React and react-dom,
 // the framework every page needs whatever the shell does (about 70 KB, budgeted by "downloaded once" below).
 describe('size budgets', () => {
-  let stack;
-  let browser;
-  let account;
+  const suite = browserSuite({ account: 'budgets', signIn: false });
   let scripts;
-
-  before(async () => {
-    stack = await startStack();
-    browser = await launchBrowser();
-    account = await apiClient(stack.apiBaseUrl).signUp('budgets');
-    scripts = recordScripts(browser.page, stack);
-  });
-  after(async () => {
-    await browser?.close();
-    await stack?.stop();
+  before(() => {
+    scripts = recordScripts(suite.page, suite.stack);
   });
 
-  const heading = () => browser.page.getByRole('heading', { level: 1 }).first();
+  const heading = () => suite.page.getByRole('heading', { level: 1 }).first();
 
   it(`keeps the shell's initial JS within ${BUDGET_KB.shellInitialJs} KB`, async () => {
     const mark = scripts.mark();
-    await browser.page.goto(`${stack.shellUrl}/`);
-    await browser.page.getByRole('heading', { level: 1, name: 'Organize everything in your life' }).waitFor();
-    await browser.page.waitForLoadState('networkidle');
+    await suite.page.goto(`${suite.stack.shellUrl}/`);
+    await suite.page.getByRole('heading', { level: 1, name: 'Organize everything in your life' }).waitFor();
+    await suite.page.waitForLoadState('networkidle');
     const landing = scripts.since(mark);
     const figures = totals(landing);
     console.log(
@@ -39,7 +28,7 @@ describe('size budgets', () => {
         `shell initial JS ${figures.withoutFrameworkKb.toFixed(1)} KB + React/react-dom ${figures.frameworkKb.toFixed(1)} KB`,
     );
     assert.ok(
-      landing.every((download) => download.origin === new URL(stack.shellUrl).origin),
+      landing.every((download) => download.origin === new URL(suite.stack.shellUrl).origin),
       'the landing page loads no remote',
     );
     assert.ok(figures.frameworkKb > 50, 'React and react-dom are recognised as the framework');
@@ -50,35 +39,36 @@ describe('size budgets', () => {
   });
 
   it('keeps remote entries and page chunks within budget, and loads the framework and the store once', async () => {
-    await storeSession(browser.page, stack.shellUrl, account);
+    await storeSession(suite.page, suite.stack.shellUrl, suite.account);
     const mark = scripts.mark();
     // One document through every layout page and out by the auth remote's logout page ...
-    await browser.page.goto(`${stack.shellUrl}/app/wallet`);
+    await suite.page.goto(`${suite.stack.shellUrl}/app/wallet`);
     await heading().waitFor();
     const visit = async (nav, link) => {
-      await browser.page
+      await suite.page
         .getByRole('navigation', { name: nav })
         .getByRole('link', { name: link, exact: true })
         .click();
       await heading().waitFor();
-      await browser.page.waitForLoadState('networkidle');
+      await suite.page.waitForLoadState('networkidle');
     };
     for (const tab of ['Today', 'Yesterday', 'Edit Tags']) await visit('Tabs', tab);
     await visit('Main', 'Analytics');
-    await browser.page
-      .getByRole('navigation', { name: 'Main' })
-      .getByRole('link', { name: 'Logout' })
-      .click();
-    await browser.page.getByRole('heading', { name: 'Logged Out Successfully' }).waitFor();
-    await browser.page.waitForLoadState('networkidle');
+    await suite.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Logout' }).click();
+    await suite.page.getByRole('heading', { name: 'Logged Out Successfully' }).waitFor();
+    await suite.page.waitForLoadState('networkidle');
     // ... and a second one that opens the calendar directly.
-    await storeSession(browser.page, stack.shellUrl, await apiClient(stack.apiBaseUrl).signUp('budgets'));
-    await browser.page.goto(`${stack.shellUrl}/app/calendar`);
+    await storeSession(
+      suite.page,
+      suite.stack.shellUrl,
+      await apiClient(suite.stack.apiBaseUrl).signUp('budgets'),
+    );
+    await suite.page.goto(`${suite.stack.shellUrl}/app/calendar`);
     await heading().waitFor();
-    await browser.page.waitForLoadState('networkidle');
+    await suite.page.waitForLoadState('networkidle');
 
     const session = scripts.since(mark);
-    const shellOrigin = new URL(stack.shellUrl).origin;
+    const shellOrigin = new URL(suite.stack.shellUrl).origin;
     const fromRemotes = session.filter((download) => download.origin !== shellOrigin);
     console.table(
       fromRemotes.map(({ origin, file, kind, gzip }) => ({ origin, file, kind, kb: kb(gzip).toFixed(1) })),

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { startStack } from '../support/stack.mjs';
+import { describe, it } from 'node:test';
+import { browserSuite } from '../support/suite.mjs';
+import { storeSession } from '../support/api-client.mjs';
 import { launchBrowser } from '../support/browser.mjs';
-import { apiClient, storeSession } from '../support/api-client.mjs';
 import { seriousViolations } from '../support/accessibility.mjs';
 
 const INDIGO = 'rgb(79, 70, 229)';
@@ -115,94 +115,84 @@ function realWorldCalendar(week) {
 }
 
 describe('calendar', () => {
-  let stack;
-  let browser;
-  let page;
-  let api;
-  let account;
+  const suite = browserSuite({ account: 'calendar' });
   let week;
 
-  before(async () => {
-    stack = await startStack();
-    browser = await launchBrowser();
-    page = browser.page;
-    api = apiClient(stack.apiBaseUrl);
-    account = await api.signUp('calendar');
-    await storeSession(page, stack.shellUrl, account);
-  });
-  after(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
-
   const listEvents = () =>
-    api.call('GET', `/events?from=${week[0]}&to=${addDays(week[0], 8)}`, { token: account.token });
-  const eventBox = (title) => page.locator('.fc-timegrid-event', { hasText: title });
-  const column = (day) => page.locator(`td.fc-timegrid-col[data-date="${day}"]`);
-  const banner = () => page.getByRole('alert');
+    suite.api.call('GET', `/events?from=${week[0]}&to=${addDays(week[0], 8)}`, {
+      token: suite.account.token,
+    });
+  const eventBox = (title) => suite.page.locator('.fc-timegrid-event', { hasText: title });
+  const column = (day) => suite.page.locator(`td.fc-timegrid-col[data-date="${day}"]`);
+  const banner = () => suite.page.getByRole('alert');
 
   async function openCalendar() {
-    await page.goto(`${stack.shellUrl}/app/calendar`);
-    await page.getByRole('heading', { level: 1, name: 'Calendar' }).waitFor();
-    await page.locator('td.fc-timegrid-col[data-date]').first().waitFor();
-    await page.waitForLoadState('networkidle');
+    await suite.page.goto(`${suite.stack.shellUrl}/app/calendar`);
+    await suite.page.getByRole('heading', { level: 1, name: 'Calendar' }).waitFor();
+    await suite.page.locator('td.fc-timegrid-col[data-date]').first().waitFor();
+    await suite.page.waitForLoadState('networkidle');
   }
 
   /** The centre of a day's column at the top of a slot, plus a few pixels. */
   async function slotPoint(day, time) {
     const columnBox = await column(day).boundingBox();
-    const slotBox = await page.locator(`td.fc-timegrid-slot-lane[data-time="${time}:00"]`).boundingBox();
+    const slotBox = await suite.page
+      .locator(`td.fc-timegrid-slot-lane[data-time="${time}:00"]`)
+      .boundingBox();
     return { x: columnBox.x + columnBox.width / 2, y: slotBox.y + slotBox.height / 2 };
   }
 
   async function drag(from, to) {
-    await page.mouse.move(from.x, from.y);
-    await page.mouse.down();
-    await page.mouse.move(from.x + 4, from.y + 4, { steps: 2 });
-    await page.mouse.move(to.x, to.y, { steps: 8 });
-    await page.mouse.up();
+    await suite.page.mouse.move(from.x, from.y);
+    await suite.page.mouse.down();
+    await suite.page.mouse.move(from.x + 4, from.y + 4, { steps: 2 });
+    await suite.page.mouse.move(to.x, to.y, { steps: 8 });
+    await suite.page.mouse.up();
   }
 
   const patchAnswered = () =>
-    page.waitForResponse(
+    suite.page.waitForResponse(
       (response) => response.request().method() === 'PATCH' && response.url().includes('/events/'),
     );
 
   it('opens a week grid starting Sunday with its own way back, and nothing of FullCalendar elsewhere', async () => {
-    await page.goto(`${stack.shellUrl}/app/wallet`);
-    await page.getByRole('heading', { level: 1, name: 'Manage Time Wallet' }).waitFor();
-    assert.equal(await page.locator('style[data-fullcalendar], .fc').count(), 0);
+    await suite.page.goto(`${suite.stack.shellUrl}/app/wallet`);
+    await suite.page.getByRole('heading', { level: 1, name: 'Manage Time Wallet' }).waitFor();
+    assert.equal(await suite.page.locator('style[data-fullcalendar], .fc').count(), 0);
 
     await openCalendar();
-    assert.equal(await page.getByRole('heading', { level: 1 }).count(), 1);
-    week = await page
+    assert.equal(await suite.page.getByRole('heading', { level: 1 }).count(), 1);
+    week = await suite.page
       .locator('td.fc-timegrid-col[data-date]')
       .evaluateAll((cells) => cells.map((cell) => cell.dataset.date));
     assert.equal(week.length, 7);
     assert.equal(new Date(`${week[0]}T00:00:00Z`).getUTCDay(), 0, 'the week starts on Sunday');
-    assert.equal(await page.locator('.fc-timegrid-slot-label-cushion', { hasText: /^13:00$/ }).count(), 1);
-    assert.equal(await page.locator('.fc-timegrid-now-indicator-line').count(), 1);
-    await page.getByRole('button', { name: 'today' }).waitFor();
-    await page.getByRole('button', { name: 'Previous week' }).waitFor();
-    await page.getByRole('button', { name: 'Next week' }).waitFor();
-    assert.deepEqual(await seriousViolations(page), []);
+    assert.equal(
+      await suite.page.locator('.fc-timegrid-slot-label-cushion', { hasText: /^13:00$/ }).count(),
+      1,
+    );
+    assert.equal(await suite.page.locator('.fc-timegrid-now-indicator-line').count(), 1);
+    await suite.page.getByRole('button', { name: 'today' }).waitFor();
+    await suite.page.getByRole('button', { name: 'Previous week' }).waitFor();
+    await suite.page.getByRole('button', { name: 'Next week' }).waitFor();
+    assert.deepEqual(await seriousViolations(suite.page), []);
 
     await column(week[2])
       .getByRole('button', { name: /^Add an event on / })
       .focus();
-    await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog', { name: 'New Event' });
+    await suite.page.keyboard.press('Enter');
+    const dialog = suite.page.getByRole('dialog', { name: 'New Event' });
     assert.equal(await dialog.getByLabel('Start').inputValue(), `${week[2]}T09:00`);
     assert.equal(await dialog.getByLabel('End').inputValue(), `${week[2]}T10:00`);
-    await page.keyboard.press('Escape');
+    await suite.page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
 
-    await page.getByRole('link', { name: /Back to Wallet/ }).click();
-    await page.getByRole('heading', { level: 1, name: 'Manage Time Wallet' }).waitFor();
+    await suite.page.getByRole('link', { name: /Back to Wallet/ }).click();
+    await suite.page.getByRole('heading', { level: 1, name: 'Manage Time Wallet' }).waitFor();
     assert.equal(
-      await page.locator('style[data-fullcalendar], .fc').count(),
+      await suite.page.locator('style[data-fullcalendar], .fc').count(),
       0,
-      'FullCalendar left with its page',
+      'FullCalendar left with its suite.page',
     );
   });
 
@@ -210,19 +200,19 @@ describe('calendar', () => {
     await openCalendar();
     const wednesday = week[3];
     await drag(await slotPoint(wednesday, '09:00'), await slotPoint(wednesday, '10:30'));
-    const dialog = page.getByRole('dialog', { name: 'New Event' });
+    const dialog = suite.page.getByRole('dialog', { name: 'New Event' });
     await dialog.waitFor();
     assert.equal(await dialog.getByLabel('Start').inputValue(), `${wednesday}T09:00`);
     assert.equal(await dialog.getByLabel('End').inputValue(), `${wednesday}T11:00`);
-    assert.deepEqual(await seriousViolations(page), []);
+    assert.deepEqual(await seriousViolations(suite.page), []);
     await dialog.getByLabel('Title').fill('Design review');
     await dialog.getByRole('button', { name: 'Create Event' }).click();
     await dialog.waitFor({ state: 'detached' });
     await column(wednesday).locator('.fc-timegrid-event', { hasText: 'Design review' }).waitFor();
 
     await eventBox('Design review').focus();
-    await page.keyboard.press('Enter');
-    const editDialog = page.getByRole('dialog', { name: 'Edit Event' });
+    await suite.page.keyboard.press('Enter');
+    const editDialog = suite.page.getByRole('dialog', { name: 'Edit Event' });
     await editDialog.getByLabel('Title').fill('Design critique');
     await editDialog.getByRole('button', { name: 'Update Event' }).click();
     await editDialog.waitFor({ state: 'detached' });
@@ -243,10 +233,10 @@ describe('calendar', () => {
     await column(thursday).locator('.fc-timegrid-event', { hasText: 'Design critique' }).waitFor();
 
     const moved = await eventBox('Design critique').boundingBox();
-    await page.mouse.move(moved.x + moved.width / 2, moved.y + moved.height / 2);
+    await suite.page.mouse.move(moved.x + moved.width / 2, moved.y + moved.height / 2);
     const resizer = eventBox('Design critique').locator('.fc-event-resizer-end');
     const handle = await resizer.boundingBox();
-    const slotHeight = (await page.locator('td.fc-timegrid-slot-lane').first().boundingBox()).height;
+    const slotHeight = (await suite.page.locator('td.fc-timegrid-slot-lane').first().boundingBox()).height;
     answered = patchAnswered();
     await drag(
       { x: handle.x + handle.width / 2, y: handle.y + handle.height / 2 },
@@ -266,7 +256,7 @@ describe('calendar', () => {
   it('puts the event back and explains when the server refuses a drag', async () => {
     const [thursday, friday] = [week[4], week[5]];
     const before = (await listEvents())[0];
-    await page.route('**/api/events/*', (route) =>
+    await suite.page.route('**/suite.api/events/*', (route) =>
       route.request().method() === 'PATCH'
         ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' })
         : route.fallback(),
@@ -282,16 +272,16 @@ describe('calendar', () => {
       await column(thursday).locator('.fc-timegrid-event', { hasText: 'Design critique' }).waitFor();
       assert.equal(await column(friday).locator('.fc-timegrid-event').count(), 0);
     } finally {
-      await page.unroute('**/api/events/*');
+      await suite.page.unroute('**/suite.api/events/*');
     }
     assert.deepEqual(await listEvents(), [before]);
-    await page.getByRole('button', { name: 'Dismiss' }).click();
+    await suite.page.getByRole('button', { name: 'Dismiss' }).click();
     assert.equal(await banner().count(), 0);
   });
 
   it('deletes the event from the edit modal', async () => {
     await eventBox('Design critique').click();
-    const dialog = page.getByRole('dialog', { name: 'Edit Event' });
+    const dialog = suite.page.getByRole('dialog', { name: 'Edit Event' });
     const [before] = await listEvents();
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -299,17 +289,20 @@ describe('calendar', () => {
     assert.deepEqual(await listEvents(), []);
 
     // Undo in the toast brings it back whole, with its id; then it goes for good.
-    await page.getByRole('button', { name: 'Undo' }).click();
+    await suite.page.getByRole('button', { name: 'Undo' }).click();
     await eventBox('Design critique').waitFor();
     assert.deepEqual(await listEvents(), [before]);
     await eventBox('Design critique').click();
-    await page.getByRole('dialog', { name: 'Edit Event' }).getByRole('button', { name: 'Delete' }).click();
+    await suite.page
+      .getByRole('dialog', { name: 'Edit Event' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
     await eventBox('Design critique').waitFor({ state: 'detached' });
     assert.deepEqual(await listEvents(), []);
   });
 
   it('imports a real-world .ics with the indigo border, again without duplicates, and exports it', async () => {
-    const file = path.join(stack.workDir, 'work-calendar.ics');
+    const file = path.join(suite.stack.workDir, 'work-calendar.ics');
     fs.writeFileSync(file, realWorldCalendar(week));
     const [, monday, , wednesday, thursday] = week;
     const wednesdayLabel = new Date(`${wednesday}T12:00:00`).toLocaleDateString('en-US', {
@@ -318,10 +311,10 @@ describe('calendar', () => {
       day: 'numeric',
     });
 
-    const addEvent = page.getByRole('button', { name: 'Add Event' });
+    const addEvent = suite.page.getByRole('button', { name: 'Add Event' });
     const addEventBefore = await addEvent.boundingBox();
-    await page.getByLabel('Import .ics').setInputFiles(file);
-    await page
+    await suite.page.getByLabel('Import .ics').setInputFiles(file);
+    await suite.page
       .getByRole('status')
       .filter({ hasText: 'Imported: 8 created, 0 updated, 0 skipped.' })
       .waitFor();
@@ -331,7 +324,7 @@ describe('calendar', () => {
     await column(thursday).locator('.fc-timegrid-event', { hasText: 'Berlin office sync' }).waitFor();
     await column(monday).locator('.fc-timegrid-event', { hasText: 'Weekly review' }).waitFor();
     assert.equal(await berlin.evaluate((element) => getComputedStyle(element).borderLeftColor), INDIGO);
-    const offsite = page
+    const offsite = suite.page
       .getByRole('region', { name: 'All day' })
       .getByRole('button', { name: `${wednesdayLabel} Company offsite` });
     assert.equal(await offsite.evaluate((element) => getComputedStyle(element).borderLeftColor), INDIGO);
@@ -343,23 +336,27 @@ describe('calendar', () => {
     assert.equal(byTitle['Weekly review'].start, zonedToUtc(monday, '07:00', 'America/New_York'));
     assert.equal(byTitle['Company offsite'].allDay, true);
     assert.ok(imported.every((event) => event.source === 'ics'));
-    const series = await api.call('GET', `/events?from=${addDays(monday, -28)}&to=${addDays(monday, 28)}`, {
-      token: account.token,
-    });
+    const series = await suite.api.call(
+      'GET',
+      `/events?from=${addDays(monday, -28)}&to=${addDays(monday, 28)}`,
+      {
+        token: suite.account.token,
+      },
+    );
     assert.equal(series.filter((event) => event.title === 'Weekly review').length, 6);
 
-    await page.getByLabel('Import .ics').setInputFiles(file);
-    await page
+    await suite.page.getByLabel('Import .ics').setInputFiles(file);
+    await suite.page
       .getByRole('status')
       .filter({ hasText: 'Imported: 0 created, 0 updated, 8 skipped.' })
       .waitFor();
     assert.equal(await eventBox('Berlin office sync').count(), 1);
     assert.equal((await listEvents()).length, imported.length);
-    assert.deepEqual(await seriousViolations(page), []);
+    assert.deepEqual(await seriousViolations(suite.page), []);
 
     const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Export .ics' }).click(),
+      suite.page.waitForEvent('download'),
+      suite.page.getByRole('button', { name: 'Export .ics' }).click(),
     ]);
     assert.equal(download.suggestedFilename(), 'time-wallet.ics');
     const exported = fs.readFileSync(await download.path(), 'utf8');
@@ -368,17 +365,17 @@ describe('calendar', () => {
   });
 
   it('refuses a file over 1 MiB with a clear message', async () => {
-    const file = path.join(stack.workDir, 'huge.ics');
+    const file = path.join(suite.stack.workDir, 'huge.ics');
     fs.writeFileSync(file, `BEGIN:VCALENDAR\r\nX-PADDING:${'x'.repeat(1024 * 1024)}\r\nEND:VCALENDAR\r\n`);
-    await page.getByLabel('Import .ics').setInputFiles(file);
-    await page.getByRole('alert').filter({ hasText: 'That file is larger than 1 MiB.' }).waitFor();
+    await suite.page.getByLabel('Import .ics').setInputFiles(file);
+    await suite.page.getByRole('alert').filter({ hasText: 'That file is larger than 1 MiB.' }).waitFor();
   });
 
   it('on a phone: a tap on a slot makes a one-hour draft, the actions fit one row, and the bar has the way back and the theme', async () => {
     const phone = await launchBrowser({ viewport: { width: 375, height: 812 }, hasTouch: true });
     try {
-      await storeSession(phone.page, stack.shellUrl, account);
-      await phone.page.goto(`${stack.shellUrl}/app/calendar`);
+      await storeSession(phone.page, suite.stack.shellUrl, suite.account);
+      await phone.page.goto(`${suite.stack.shellUrl}/app/calendar`);
       const today = phone.page.locator('td.fc-timegrid-col[data-date]').first();
       await today.waitFor();
       await phone.page.waitForLoadState('networkidle');
@@ -419,22 +416,26 @@ describe('calendar', () => {
   });
 
   it('shows one day on a phone, readable at 375 px, in light and dark', async () => {
-    await page.setViewportSize({ width: 375, height: 812 });
+    await suite.page.setViewportSize({ width: 375, height: 812 });
     try {
       await openCalendar();
-      assert.equal(await page.locator('td.fc-timegrid-col[data-date]').count(), 1);
-      await page.getByRole('button', { name: 'Next day' }).waitFor();
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.equal(await suite.page.locator('td.fc-timegrid-col[data-date]').count(), 1);
+      await suite.page.getByRole('button', { name: 'Next day' }).waitFor();
+      const overflow = await suite.page.evaluate(
+        () => document.documentElement.scrollWidth - window.innerWidth,
+      );
       assert.ok(overflow <= 0, `no horizontal scrolling (${overflow}px too wide)`);
-      assert.deepEqual(await seriousViolations(page), []);
-      await page.emulateMedia({ colorScheme: 'dark' });
+      assert.deepEqual(await seriousViolations(suite.page), []);
+      await suite.page.emulateMedia({ colorScheme: 'dark' });
       // Buttons fade to their dark colours; contrast is measured once they are there.
-      await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
-      assert.deepEqual(await seriousViolations(page), [], 'dark theme');
+      await suite.page.evaluate(() =>
+        Promise.all(document.getAnimations().map((animation) => animation.finished)),
+      );
+      assert.deepEqual(await seriousViolations(suite.page), [], 'dark theme');
     } finally {
-      await page.emulateMedia({ colorScheme: 'light' });
-      await page.setViewportSize({ width: 1280, height: 900 });
+      await suite.page.emulateMedia({ colorScheme: 'light' });
+      await suite.page.setViewportSize({ width: 1280, height: 900 });
     }
-    assert.deepEqual(browser.pageErrors.map(String), []);
+    assert.deepEqual(suite.pageErrors.map(String), []);
   });
 });

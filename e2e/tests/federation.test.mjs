@@ -3,10 +3,10 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { after, before, describe, it } from 'node:test';
-import { sparePort, startStack } from '../support/stack.mjs';
-import { launchBrowser } from '../support/browser.mjs';
-import { apiClient, storeSession } from '../support/api-client.mjs';
+import { describe, it } from 'node:test';
+import { browserSuite } from '../support/suite.mjs';
+import { storeSession } from '../support/api-client.mjs';
+import { sparePort } from '../support/stack.mjs';
 import { buildRemoteVariant } from '../support/remote-variant.mjs';
 
 const require = createRequire(import.meta.url);
@@ -23,33 +23,21 @@ function digestTree(dir) {
 }
 
 describe('module federation', () => {
-  let stack;
-  let browser;
-  let account;
+  const suite = browserSuite({ account: 'fedtest', signIn: false });
 
-  before(async () => {
-    stack = await startStack();
-    browser = await launchBrowser();
-    account = await apiClient(stack.apiBaseUrl).signUp('fedtest');
-  });
-  after(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
-
-  const heading = (name) => browser.page.getByRole('heading', { level: 1, name });
+  const heading = (name) => suite.page.getByRole('heading', { level: 1, name });
 
   it('loads React, react-dom and the store once on a page that shows two remotes', async () => {
     const scripts = [];
     const categoryCalls = [];
-    browser.page.on('response', async (response) => {
+    suite.page.on('response', async (response) => {
       const url = response.url();
       if (url.endsWith('/api/categories')) categoryCalls.push(url);
       if (response.request().resourceType() === 'script')
         scripts.push({ url, body: await response.text().catch(() => '') });
     });
     // A stand-in for React DevTools: every react-dom copy that starts registers itself with this hook once.
-    await browser.page.addInitScript(() => {
+    await suite.page.addInitScript(() => {
       window.__reactRenderersInjected = 0;
       window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
         isDisabled: false,
@@ -67,16 +55,16 @@ describe('module federation', () => {
         checkDCE() {},
       };
     });
-    await storeSession(browser.page, stack.shellUrl, account);
-    await browser.page.goto(`${stack.shellUrl}/app/wallet`);
+    await storeSession(suite.page, suite.stack.shellUrl, suite.account);
+    await suite.page.goto(`${suite.stack.shellUrl}/app/wallet`);
     await heading('Manage Time Wallet').waitFor();
-    await browser.page
+    await suite.page
       .getByRole('navigation', { name: 'Tabs' })
       .getByRole('link', { name: 'Edit Tags' })
       .click();
     await heading('Your Tags').waitFor();
 
-    const share = await browser.page.evaluate(() => {
+    const share = await suite.page.evaluate(() => {
       const scopes = globalThis.__FEDERATION__?.__SHARE__ ?? {};
       const seen = {};
       for (const instance of Object.values(scopes)) {
@@ -97,16 +85,16 @@ describe('module federation', () => {
       assert.match(providers[0], /^shell@/, `${name} comes from the shell`);
     }
 
-    const remoteOrigins = remotes.map((remote) => stack.originOf(remote.federationName));
+    const remoteOrigins = remotes.map((remote) => suite.stack.originOf(remote.federationName));
     const remoteScripts = scripts.filter((script) =>
       remoteOrigins.some((origin) => script.url.startsWith(origin)),
     );
     assert.ok(
-      remoteScripts.some((script) => script.url.includes(stack.originOf('mfe_wallet'))),
+      remoteScripts.some((script) => script.url.includes(suite.stack.originOf('mfe_wallet'))),
       'wallet remote loaded',
     );
     assert.ok(
-      remoteScripts.some((script) => script.url.includes(stack.originOf('mfe_tags'))),
+      remoteScripts.some((script) => script.url.includes(suite.stack.originOf('mfe_tags'))),
       'tags remote loaded',
     );
     for (const script of remoteScripts) {
@@ -116,10 +104,10 @@ describe('module federation', () => {
         `${script.url} bundles no React`,
       );
     }
-    const renderers = await browser.page.evaluate(() => window.__reactRenderersInjected);
+    const renderers = await suite.page.evaluate(() => window.__reactRenderersInjected);
     assert.equal(renderers, 1, 'exactly one react-dom renderer started on the page');
     assert.equal(categoryCalls.length, 1, 'the shell and both remotes read one shared API cache');
-    assert.deepEqual(browser.pageErrors, []);
+    assert.deepEqual(suite.pageErrors, []);
   });
 
   it('swaps one remote by config alone, leaving every other build byte-identical', async () => {
@@ -131,11 +119,11 @@ describe('module federation', () => {
       replace: ['Your Tags', 'Your Tags (v2)'],
     });
     try {
-      await stack.deployRemote('mfe_tags', variant.distDir, sparePort(0));
-      await storeSession(browser.page, stack.shellUrl, account);
-      await browser.page.goto(`${stack.shellUrl}/app/edit-tags`);
+      await suite.stack.deployRemote('mfe_tags', variant.distDir, sparePort(0));
+      await storeSession(suite.page, suite.stack.shellUrl, suite.account);
+      await suite.page.goto(`${suite.stack.shellUrl}/app/edit-tags`);
       await heading('Your Tags (v2)').waitFor();
-      await browser.page
+      await suite.page
         .getByRole('navigation', { name: 'Tabs' })
         .getByRole('link', { name: 'Wallet' })
         .click();
@@ -153,36 +141,36 @@ describe('module federation', () => {
   });
 
   it('contains a dead remote to its route and recovers with Retry, without a reload', async () => {
-    const walletOrigin = new URL(stack.config.remotes.mfe_wallet).origin;
+    const walletOrigin = new URL(suite.stack.config.remotes.mfe_wallet).origin;
     const blocked = `${walletOrigin}/**`;
-    await storeSession(browser.page, stack.shellUrl, account);
-    await browser.page.route(blocked, (route) => route.abort('connectionrefused'));
-    const errorsBefore = browser.pageErrors.length;
-    await browser.page.goto(`${stack.shellUrl}/app/today`);
-    await browser.page
+    await storeSession(suite.page, suite.stack.shellUrl, suite.account);
+    await suite.page.route(blocked, (route) => route.abort('connectionrefused'));
+    const errorsBefore = suite.pageErrors.length;
+    await suite.page.goto(`${suite.stack.shellUrl}/app/today`);
+    await suite.page
       .getByRole('heading', { name: 'This part of Time Wallet is not available right now' })
       .waitFor();
-    await browser.page.evaluate(() => (window.__notReloaded = true));
+    await suite.page.evaluate(() => (window.__notReloaded = true));
 
-    await browser.page
+    await suite.page
       .getByRole('navigation', { name: 'Main' })
       .getByRole('link', { name: 'Analytics' })
       .click();
     await heading('Time Wallet Analytics').waitFor();
-    await browser.page
+    await suite.page
       .getByRole('navigation', { name: 'Main' })
       .getByRole('link', { name: 'Wallet', exact: true })
       .click();
-    await browser.page.getByRole('button', { name: 'Retry' }).waitFor();
+    await suite.page.getByRole('button', { name: 'Retry' }).waitFor();
 
-    await browser.page.unroute(blocked);
-    await browser.page.getByRole('button', { name: 'Retry' }).click();
+    await suite.page.unroute(blocked);
+    await suite.page.getByRole('button', { name: 'Retry' }).click();
     await heading('Manage Time Wallet').waitFor();
     assert.equal(
-      await browser.page.evaluate(() => window.__notReloaded),
+      await suite.page.evaluate(() => window.__notReloaded),
       true,
       'recovered without a page reload',
     );
-    assert.equal(browser.pageErrors.length, errorsBefore, 'no uncaught error');
+    assert.equal(suite.pageErrors.length, errorsBefore, 'no uncaught error');
   });
 });

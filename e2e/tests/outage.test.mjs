@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { after, before, describe, it } from 'node:test';
-import { startStack } from '../support/stack.mjs';
-import { launchBrowser } from '../support/browser.mjs';
-import { apiClient, storeSession } from '../support/api-client.mjs';
+import { describe, it } from 'node:test';
+import { browserSuite } from '../support/suite.mjs';
+import { storeSession } from '../support/api-client.mjs';
 
 const require = createRequire(import.meta.url);
 const { remotes } = require('@time-wallet/devkit/apps');
@@ -12,34 +11,25 @@ const FALLBACK = 'This part of Time Wallet is not available right now';
 const SLOW_REMOTE_DELAY_MS = 4000;
 
 describe('outages: the API or a remote going away in the middle of a session', () => {
-  let stack;
-  let browser;
-  let api;
-  let account;
   const counts = { formsKept: 0, pagesWhileApiDown: 0, remotesRecovered: new Set(), otherPagesWorking: 0 };
-
-  before(async () => {
-    stack = await startStack();
-    browser = await launchBrowser();
-    api = apiClient(stack.apiBaseUrl);
-    account = await api.signUp('outage');
-    await api.call('POST', '/categories', {
-      token: account.token,
-      body: { name: 'Deep Work', color: '#2F80ED' },
-    });
-  });
-  after(async () => {
-    console.log(
-      `outage: ${counts.formsKept} forms kept their input through an API outage and saved after it, ` +
-        `${counts.pagesWhileApiDown} pages visited with the API down, ` +
-        `${counts.remotesRecovered.size}/${remotes.length} remotes down/recovered with Retry ` +
-        `(${counts.otherPagesWorking} other pages working meanwhile)`,
-    );
-    await browser?.close();
-    await stack?.stop();
+  const suite = browserSuite({
+    account: 'outage',
+    signIn: false,
+    seed: ({ api, account }) =>
+      api.call('POST', '/categories', {
+        token: account.token,
+        body: { name: 'Deep Work', color: '#2F80ED' },
+      }),
+    teardown: () =>
+      console.log(
+        `outage: ${counts.formsKept} forms kept their input through an API outage and saved after it, ` +
+          `${counts.pagesWhileApiDown} pages visited with the API down, ` +
+          `${counts.remotesRecovered.size}/${remotes.length} remotes down/recovered with Retry ` +
+          `(${counts.otherPagesWorking} other pages working meanwhile)`,
+      ),
   });
 
-  const page = () => browser.page;
+  const page = () => suite.page;
   const heading = (name) => page().getByRole('heading', { level: 1, name, exact: true });
   const nav = (name) => page().getByRole('navigation', { name });
   const mainNav = (name) => nav('Main').getByRole('link', { name, exact: true });
@@ -87,8 +77,8 @@ describe('outages: the API or a remote going away in the middle of a session', (
   describe('the API', () => {
     it('keeps typed input through an outage, shows errors, and saves once the API is back', async () => {
       try {
-        await storeSession(page(), stack.shellUrl, account);
-        await page().goto(`${stack.shellUrl}/app/today`);
+        await storeSession(page(), suite.stack.shellUrl, suite.account);
+        await page().goto(`${suite.stack.shellUrl}/app/today`);
         await heading('Today Activities').waitFor();
         const form = page().getByRole('form', { name: 'New Task' });
         const fields = {
@@ -110,7 +100,7 @@ describe('outages: the API or a remote going away in the middle of a session', (
         await toast('Task added successfully!').waitFor({ state: 'detached', timeout: 15_000 });
         await markPage();
 
-        await stack.stopApi();
+        await suite.stack.stopApi();
         await fillTask('Written offline', '03:00', '04:30');
         await form.getByRole('button', { name: 'Add Task' }).click();
         await toast('An error occurred while adding the task.').waitFor();
@@ -124,7 +114,7 @@ describe('outages: the API or a remote going away in the middle of a session', (
         );
         assert.equal(await page().getByRole('checkbox', { name: 'Written offline done' }).count(), 0);
 
-        await stack.startApi();
+        await suite.stack.startApi();
         await form.getByRole('button', { name: 'Add Task' }).click();
         await toast('Task added successfully!').waitFor();
         await page().getByRole('checkbox', { name: 'Written offline done' }).waitFor();
@@ -135,21 +125,21 @@ describe('outages: the API or a remote going away in the middle of a session', (
         // The calendar's dialog keeps its draft too, with the failure shown inside it.
         await open('calendar');
         await heading('Calendar').waitFor();
-        await stack.stopApi();
+        await suite.stack.stopApi();
         await page().getByRole('button', { name: 'Add Event' }).click();
         const dialog = page().getByRole('dialog', { name: 'New Event' });
         await dialog.getByLabel('Title').fill('Planned offline');
         await dialog.getByRole('button', { name: 'Create Event' }).click();
         await dialog.getByRole('alert').filter({ hasText: 'Failed to create event' }).waitFor();
         assert.equal(await dialog.getByLabel('Title').inputValue(), 'Planned offline', 'the title is kept');
-        await stack.startApi();
+        await suite.stack.startApi();
         await dialog.getByRole('button', { name: 'Create Event' }).click();
         await dialog.waitFor({ state: 'detached' });
         await page().getByText('Planned offline').first().waitFor();
         counts.formsKept += 1;
 
         // Every page, reached through the app's navigation with the API down, shows itself and its error state.
-        await stack.stopApi();
+        await suite.stack.stopApi();
         await open('wallet');
         await heading('Manage Time Wallet').waitFor();
         await page().getByRole('button', { name: 'Refresh' }).click();
@@ -173,20 +163,20 @@ describe('outages: the API or a remote going away in the middle of a session', (
         counts.pagesWhileApiDown += 1;
         assert.equal(await fallback().count(), 0, 'an API outage never looks like a missing remote');
         await assertNotReloaded();
-        assert.deepEqual(browser.pageErrors, []);
+        assert.deepEqual(suite.pageErrors, []);
       } finally {
         // A failure above must not leave the API down for the tests after this one.
-        await stack.startApi();
+        await suite.stack.startApi();
       }
 
       // Back up: everything saved before and during the session is still there after a reload.
       await page().reload();
       await heading('Calendar').waitFor();
       await page().getByText('Planned offline').first().waitFor();
-      await page().goto(`${stack.shellUrl}/app/today`);
+      await page().goto(`${suite.stack.shellUrl}/app/today`);
       await page().getByRole('checkbox', { name: 'Saved before done' }).waitFor();
       await page().getByRole('checkbox', { name: 'Written offline done' }).waitFor();
-      assert.deepEqual(browser.pageErrors, []);
+      assert.deepEqual(suite.pageErrors, []);
     });
   });
 
@@ -195,13 +185,13 @@ describe('outages: the API or a remote going away in the middle of a session', (
       it(`${down} down: only its pages fall back, the rest works, and Retry brings it back`, async () => {
         const ownPages = Object.keys(PAGES).filter((name) => PAGES[name].remote === down);
         const start = down === 'mfe_wallet' ? 'edit-tags' : 'wallet';
-        await stack.stopServer(down);
+        await suite.stack.stopServer(down);
         try {
-          await storeSession(page(), stack.shellUrl, account);
-          await page().goto(`${stack.shellUrl}/app/${start}`);
+          await storeSession(page(), suite.stack.shellUrl, suite.account);
+          await page().goto(`${suite.stack.shellUrl}/app/${start}`);
           await heading(start === 'wallet' ? 'Manage Time Wallet' : 'Your Tags').waitFor();
           await markPage();
-          const errorsBefore = browser.pageErrors.length;
+          const errorsBefore = suite.pageErrors.length;
 
           for (const name of Object.keys(PAGES)) {
             await open(name);
@@ -217,27 +207,27 @@ describe('outages: the API or a remote going away in the middle of a session', (
 
           await open(ownPages[0]);
           await expectFallback();
-          await stack.startServer(down);
+          await suite.stack.startServer(down);
           await fallback().getByRole('button', { name: 'Retry' }).click();
           await heading(PAGES[ownPages[0]].heading).waitFor();
           assert.equal(await fallback().count(), 0);
           await assertNotReloaded();
-          assert.equal(browser.pageErrors.length, errorsBefore, 'no uncaught error');
+          assert.equal(suite.pageErrors.length, errorsBefore, 'no uncaught error');
           counts.remotesRecovered.add(down);
         } finally {
-          await stack.startServer(down);
+          await suite.stack.startServer(down);
         }
       });
     }
 
     it('mfe_auth down: signed in, the app works and Logout falls back; signed out, so does the login page', async () => {
-      await stack.stopServer('mfe_auth');
+      await suite.stack.stopServer('mfe_auth');
       try {
-        await storeSession(page(), stack.shellUrl, account);
-        await page().goto(`${stack.shellUrl}/app/wallet`);
+        await storeSession(page(), suite.stack.shellUrl, suite.account);
+        await page().goto(`${suite.stack.shellUrl}/app/wallet`);
         await heading('Manage Time Wallet').waitFor();
         await markPage();
-        const errorsBefore = browser.pageErrors.length;
+        const errorsBefore = suite.pageErrors.length;
         for (const name of ['today', 'tags', 'analytics', 'calendar', 'wallet']) {
           await open(name);
           await heading(PAGES[name].heading).waitFor();
@@ -251,7 +241,7 @@ describe('outages: the API or a remote going away in the middle of a session', (
 
         // A guest: the landing page is the shell's own, the login page is the auth remote's.
         await page().evaluate(() => localStorage.clear());
-        await page().goto(stack.shellUrl);
+        await page().goto(suite.stack.shellUrl);
         await heading('Organize everything in your life').waitFor();
         await markPage();
         await page().getByRole('link', { name: 'Get Started' }).click();
@@ -261,23 +251,23 @@ describe('outages: the API or a remote going away in the middle of a session', (
         await page().getByRole('link', { name: 'Get Started' }).click();
         await expectFallback();
 
-        await stack.startServer('mfe_auth');
+        await suite.stack.startServer('mfe_auth');
         await fallback().getByRole('button', { name: 'Retry' }).click();
         await heading('Welcome Back').waitFor();
         await assertNotReloaded();
-        assert.equal(browser.pageErrors.length, errorsBefore, 'no uncaught error');
+        assert.equal(suite.pageErrors.length, errorsBefore, 'no uncaught error');
         counts.remotesRecovered.add('mfe_auth');
       } finally {
-        await stack.startServer('mfe_auth');
+        await suite.stack.startServer('mfe_auth');
       }
     });
   });
 
   it(`shows the page skeleton, not a blank page, while a slow remote answers (${SLOW_REMOTE_DELAY_MS} ms a request)`, async () => {
-    await storeSession(page(), stack.shellUrl, account);
-    await page().goto(`${stack.shellUrl}/app/wallet`);
+    await storeSession(page(), suite.stack.shellUrl, suite.account);
+    await page().goto(`${suite.stack.shellUrl}/app/wallet`);
     await heading('Manage Time Wallet').waitFor();
-    stack.setServerDelay('mfe_tags', SLOW_REMOTE_DELAY_MS);
+    suite.stack.setServerDelay('mfe_tags', SLOW_REMOTE_DELAY_MS);
     try {
       const skeleton = page().locator('[aria-busy="true"][aria-label="Loading page"]');
       const started = Date.now();
@@ -292,7 +282,7 @@ describe('outages: the API or a remote going away in the middle of a session', (
       assert.equal(await skeleton.count(), 0, 'the skeleton gives way to the page');
       console.log(`outage: slow remote (${SLOW_REMOTE_DELAY_MS} ms a request) shown after ${waited} ms`);
     } finally {
-      stack.setServerDelay('mfe_tags', 0);
+      suite.stack.setServerDelay('mfe_tags', 0);
     }
   });
 });

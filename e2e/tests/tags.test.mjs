@@ -1,47 +1,30 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { startStack } from '../support/stack.mjs';
-import { launchBrowser } from '../support/browser.mjs';
-import { apiClient, storeSession } from '../support/api-client.mjs';
+import { describe, it } from 'node:test';
+import { browserSuite } from '../support/suite.mjs';
 import { seriousViolations } from '../support/accessibility.mjs';
 
 describe('tags', () => {
-  let stack;
-  let browser;
-  let api;
-  let account;
-
-  before(async () => {
-    stack = await startStack();
-    browser = await launchBrowser();
-    api = apiClient(stack.apiBaseUrl);
-    account = await api.signUp('tagger');
-    await api.call('POST', '/categories', {
-      token: account.token,
-      body: { name: 'Errands', color: '#123456' },
-    });
-    await storeSession(browser.page, stack.shellUrl, account);
-  });
-  after(async () => {
-    await browser?.close();
-    await stack?.stop();
+  const suite = browserSuite({
+    account: 'tagger',
+    seed: ({ api, account }) =>
+      api.call('POST', '/categories', { token: account.token, body: { name: 'Errands', color: '#123456' } }),
   });
 
-  const page = () => browser.page;
+  const page = () => suite.page;
   const tag = (name) => page().getByRole('list', { name: 'Tags' }).getByRole('button', { name, exact: true });
   const dialog = (name) => page().getByRole('dialog', { name });
-  // Today in the browser's zone, which is the machine's.
+  // Today in the suite.browser's zone, which is the machine's.
   const plannedForToday = (title, categoryId) =>
-    fetch(`${stack.apiBaseUrl}/tasks`, {
+    fetch(`${suite.stack.apiBaseUrl}/tasks`, {
       method: 'POST',
       headers: {
-        Authorization: `Bearer ${account.token}`,
+        Authorization: `Bearer ${suite.account.token}`,
         'Content-Type': 'application/json',
         'X-Time-Zone': Intl.DateTimeFormat().resolvedOptions().timeZone,
       },
       body: JSON.stringify({ title, categoryId, startHHMM: '10:00', endHHMM: '11:00' }),
     }).then((response) => assert.equal(response.status, 201));
-  const savedCategories = () => api.call('GET', '/categories', { token: account.token });
+  const savedCategories = () => suite.api.call('GET', '/categories', { token: suite.account.token });
   const iconFill = (name) =>
     tag(name)
       .locator('path')
@@ -59,7 +42,7 @@ describe('tags', () => {
   }
 
   it('adds, renames, recolours and deletes a tag', async () => {
-    await page().goto(`${stack.shellUrl}/app/edit-tags`);
+    await page().goto(`${suite.stack.shellUrl}/app/edit-tags`);
     await page().getByRole('heading', { level: 1, name: 'Your Tags' }).waitFor();
     await page().getByText('Double click to edit your tags').waitFor();
     await tag('Errands').waitFor();
@@ -131,11 +114,11 @@ describe('tags', () => {
     await dialog('Edit Category').getByText('A tag named "Errands" already exists').waitFor();
     await dialog('Edit Category').getByRole('button', { name: 'Delete', exact: true }).click();
     await tag('Focus').waitFor({ state: 'detached' });
-    assert.deepEqual(browser.pageErrors.map(String), []);
+    assert.deepEqual(suite.pageErrors.map(String), []);
   });
 
   it("shows a tag change in Today's category select without a reload", async () => {
-    await page().goto(`${stack.shellUrl}/app/edit-tags`);
+    await page().goto(`${suite.stack.shellUrl}/app/edit-tags`);
     await tag('Errands').waitFor();
     await page().evaluate(() => {
       window.sameDocument = true;

@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { startStack } from '../support/stack.mjs';
-import { launchBrowser } from '../support/browser.mjs';
-import { apiClient, storeSession } from '../support/api-client.mjs';
+import { describe, it } from 'node:test';
+import { browserSuite } from '../support/suite.mjs';
+import { storeSession } from '../support/api-client.mjs';
 import { seriousViolations } from '../support/accessibility.mjs';
 
 const NEUTRAL = "You're managing your time well!";
@@ -10,21 +9,9 @@ const HAPPY = "You're working hard! Remember to take a break!";
 const ANGRY = "You're overworking! Remember to rest well!";
 
 describe('wallet remote: Wallet, Today and Yesterday against the real API', () => {
-  let stack;
-  let browser;
-  let api;
+  const suite = browserSuite();
 
-  before(async () => {
-    stack = await startStack();
-    browser = await launchBrowser();
-    api = apiClient(stack.apiBaseUrl);
-  });
-  after(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
-
-  const page = () => browser.page;
+  const page = () => suite.page;
   const heading = (name) => page().getByRole('heading', { level: 1, name });
   const tab = (name) =>
     page().getByRole('navigation', { name: 'Tabs' }).getByRole('link', { name, exact: true });
@@ -66,13 +53,13 @@ describe('wallet remote: Wallet, Today and Yesterday against the real API', () =
   }
 
   it('spends the wallet with the tasks of today, moves the mascot at 5 and 8 hours, edits, toggles and deletes', async () => {
-    const account = await api.signUp('wallet');
-    await api.call('POST', '/categories', {
+    const account = await suite.api.signUp('wallet');
+    await suite.api.call('POST', '/categories', {
       token: account.token,
       body: { name: 'Deep Work', color: '#2F80ED' },
     });
-    await storeSession(page(), stack.shellUrl, account);
-    await page().goto(`${stack.shellUrl}/app/wallet`);
+    await storeSession(page(), suite.stack.shellUrl, account);
+    await page().goto(`${suite.stack.shellUrl}/app/wallet`);
     await heading('Manage Time Wallet').waitFor();
     await card('Budget Hours').getByText('15 hours', { exact: true }).waitFor();
     await expectWallet(0, 15, NEUTRAL);
@@ -147,22 +134,22 @@ describe('wallet remote: Wallet, Today and Yesterday against the real API', () =
 
     await page().reload();
     await heading('Today Activities').or(heading('Manage Time Wallet')).waitFor();
-    await page().goto(`${stack.shellUrl}/app/today`);
+    await page().goto(`${suite.stack.shellUrl}/app/today`);
     assert.equal(await page().getByRole('checkbox', { name: 'Write report done' }).isChecked(), true);
     assert.equal(await page().getByRole('checkbox', { name: 'Gym done' }).count(), 0);
-    assert.deepEqual(browser.pageErrors, []);
+    assert.deepEqual(suite.pageErrors, []);
   });
 
   it("brings yesterday's unfinished tasks back at the same clock times and dismisses the rest", async () => {
-    const account = await api.signUp('yester');
-    const category = await api.call('POST', '/categories', {
+    const account = await suite.api.signUp('yester');
+    const category = await suite.api.call('POST', '/categories', {
       token: account.token,
       body: { name: 'Errands', color: '#D97706' },
     });
-    await storeSession(page(), stack.shellUrl, account);
+    await storeSession(page(), suite.stack.shellUrl, account);
     const yesterday = await localDay(-1);
     const newTask = (title, startHHMM, endHHMM, done = false) =>
-      api.call('POST', '/tasks', {
+      suite.api.call('POST', '/tasks', {
         token: account.token,
         body: { title, categoryId: category._id, startHHMM, endHHMM, notes: '', date: yesterday, done },
       });
@@ -171,7 +158,7 @@ describe('wallet remote: Wallet, Today and Yesterday against the real API', () =
     await newTask('Already done', '16:00', '17:00', true);
     await newTask('Cancel gym', '18:00', '18:30');
 
-    await page().goto(`${stack.shellUrl}/app/yesterday`);
+    await page().goto(`${suite.stack.shellUrl}/app/yesterday`);
     await heading('Pick Up Where You Left Off').waitFor();
     const pending = page().getByRole('list', { name: "Yesterday's pending tasks" });
     await pending.getByText('Post letters').waitFor();
@@ -194,7 +181,7 @@ describe('wallet remote: Wallet, Today and Yesterday against the real API', () =
     assert.match(await putBack.innerText(), /09:15 – 10:00/);
     assert.equal(await page().getByRole('checkbox', { name: 'Post letters done' }).isChecked(), false);
     const today = await localDay(0);
-    const { tasks } = await api.call('GET', `/tasks?date=${today}`, { token: account.token });
+    const { tasks } = await suite.api.call('GET', `/tasks?date=${today}`, { token: account.token });
     assert.deepEqual(
       tasks.map(({ title, startHHMM, endHHMM, done }) => ({ title, startHHMM, endHHMM, done })),
       [
@@ -209,12 +196,12 @@ describe('wallet remote: Wallet, Today and Yesterday against the real API', () =
     await page().getByText('No pending tasks. Well done.').waitFor();
     await page().getByRole('img', { name: 'Mascot looking sleepy' }).waitFor();
     await assertAccessible('/app/yesterday empty');
-    assert.deepEqual(browser.pageErrors, []);
+    assert.deepEqual(suite.pageErrors, []);
   });
 
   it("shows today's events after the mascot, as a carousel above three cards, and keeps a per-user budget", async () => {
-    const account = await api.signUp('carousel');
-    await storeSession(page(), stack.shellUrl, account);
+    const account = await suite.api.signUp('carousel');
+    await storeSession(page(), suite.stack.shellUrl, account);
     const today = await localDay(0);
     for (const [title, start, end] of [
       ['Standup', '09:00', '09:15'],
@@ -223,13 +210,13 @@ describe('wallet remote: Wallet, Today and Yesterday against the real API', () =
     ]) {
       const at = (hhmm) =>
         page().evaluate(([day, time]) => new Date(`${day}T${time}`).toISOString(), [today, hhmm]);
-      await api.call('POST', '/events', {
+      await suite.api.call('POST', '/events', {
         token: account.token,
         body: { title, start: await at(start), end: await at(end), allDay: false },
       });
     }
 
-    await page().goto(`${stack.shellUrl}/app/wallet`);
+    await page().goto(`${suite.stack.shellUrl}/app/wallet`);
     const carousel = page().getByRole('region', { name: 'Reminder cards' });
     await carousel.getByText('Dentist').waitFor();
     assert.equal(await carousel.getByRole('listitem').count(), 4);
@@ -271,23 +258,23 @@ describe('wallet remote: Wallet, Today and Yesterday against the real API', () =
     const stored = await page().evaluate(() => JSON.parse(localStorage.getItem('wallet-store')));
     assert.equal(stored.budgetHours, 6);
     assert.equal(stored.spentHours, 2);
-    const { user } = await api.call('GET', '/users/me', { token: account.token });
+    const { user } = await suite.api.call('GET', '/users/me', { token: account.token });
     assert.equal(user.budgetHours, 6);
-    assert.deepEqual(browser.pageErrors, []);
+    assert.deepEqual(suite.pageErrors, []);
   });
 
   it('shows a dismissible banner when the wallet cannot be fetched', async () => {
-    const account = await api.signUp('offline');
-    await storeSession(page(), stack.shellUrl, account);
-    await page().route(`${stack.apiBaseUrl}/tasks/today`, (route) => route.abort());
+    const account = await suite.api.signUp('offline');
+    await storeSession(page(), suite.stack.shellUrl, account);
+    await page().route(`${suite.stack.apiBaseUrl}/tasks/today`, (route) => route.abort());
     try {
-      await page().goto(`${stack.shellUrl}/app/wallet`);
+      await page().goto(`${suite.stack.shellUrl}/app/wallet`);
       const banner = page().getByRole('alert').filter({ hasText: 'Failed to fetch wallet data' });
       await banner.waitFor();
       await banner.getByRole('button', { name: 'Dismiss' }).click();
       await banner.waitFor({ state: 'detached' });
     } finally {
-      await page().unroute(`${stack.apiBaseUrl}/tasks/today`);
+      await page().unroute(`${suite.stack.apiBaseUrl}/tasks/today`);
     }
     await page().getByRole('button', { name: 'Refresh' }).click();
     await card('Spent Hours').getByText('0 hours', { exact: true }).waitFor();

@@ -30,3 +30,24 @@ export function PageHeader({ titleId, title, subtitle, subtitleId, children, act
     </header>
   );
 }
+
+export interface PageProps extends Omit<PageHeaderProps, 'children'> {
+  /** Lines under the subtitle (hints). */
+  hints?: ReactNode;
+  /** Added to the page's own layout (a grid of its parts). */
+  className?: string;
+  children: ReactNode;
+}
+
+/** A signed-in page: a section named by its heading, the header, then the page's parts on a grid. */
+export function Page({ className, hints, children, ...header }: PageProps) {
+  return (
+    <section
+      className={className ? `${styles.page} ${className}` : styles.page}
+      aria-labelledby={header.titleId}
+    >
+      <PageHeader {...header}>{hints}</PageHeader>
+      {children}
+    </section>
+  );
+}

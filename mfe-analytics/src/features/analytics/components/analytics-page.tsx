@@ -5,7 +5,7 @@ import {
   type FetchBaseQueryError,
   type SerializedError,
 } from '@time-wallet/api';
-import { LoadFailure, PageHeader, Skeleton } from '@time-wallet/shared-ui';
+import { LoadFailure, Page, Skeleton } from '@time-wallet/shared-ui';
 import { addDays, toLocalDateKey } from '@time-wallet/shared-ui/lib';
 import { UNKNOWN_ERROR_MESSAGE, useGetWeeklyComparisonQuery } from '../api/weekly-analytics-api';
 import {
@@ -43,13 +43,11 @@ export function AnalyticsPage() {
   const dailySpend = dailySpendComparison(thisWeek);
 
   return (
-    <section className={styles.page} aria-labelledby="analytics-page-title">
-      <PageHeader
-        titleId="analytics-page-title"
-        title="Time Wallet Analytics"
-        subtitle="See how you progress this week"
-      />
-
+    <Page
+      titleId="analytics-page-title"
+      title="Time Wallet Analytics"
+      subtitle="See how you progress this week"
+    >
       {error ? (
         <LoadFailure onRetry={() => void refetch()}>Error: {failureMessageOf(error)}</LoadFailure>
       ) : (
@@ -121,6 +119,6 @@ export function AnalyticsPage() {
           </div>
         </>
       )}
-    </section>
+    </Page>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useGetCategoriesQuery, type Category } from '@time-wallet/api';
-import { Button, LoadFailure, PageHeader, Skeleton } from '@time-wallet/shared-ui';
+import { Button, LoadFailure, Page, Skeleton } from '@time-wallet/shared-ui';
 import { swatchesFor } from '../lib/palette';
 import { colourForNewTag } from '../lib/tag-rules';
 import { CategoryModal } from './category-modal';
@@ -15,19 +15,18 @@ export function TagsPage() {
   const swatches = swatchesFor(categories);
 
   return (
-    <section className={styles.page} aria-labelledby="tags-page-title">
-      <PageHeader
-        titleId="tags-page-title"
-        title="Your Tags"
-        subtitleId="tags-page-hint"
-        subtitle="Double click to edit your tags"
-        actions={<Button onClick={() => setEditing({ kind: 'add' })}>Add Tag</Button>}
-      >
+    <Page
+      titleId="tags-page-title"
+      title="Your Tags"
+      subtitleId="tags-page-hint"
+      subtitle="Double click to edit your tags"
+      actions={<Button onClick={() => setEditing({ kind: 'add' })}>Add Tag</Button>}
+      hints={
         <p id="tags-page-keyboard-hint" className={styles.secondHint}>
           Or tap ✎ beside a tag, or press Enter on it.
         </p>
-      </PageHeader>
-
+      }
+    >
       {isLoading ? (
         <div className={styles.loading} aria-busy="true">
           <span className="visually-hidden">Loading your tags</span>
@@ -56,6 +55,6 @@ export function TagsPage() {
           onClose={() => setEditing(null)}
         />
       )}
-    </section>
+    </Page>
   );
 }

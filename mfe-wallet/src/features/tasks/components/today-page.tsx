@@ -1,22 +1,20 @@
 import { useGetCategoriesQuery } from '@time-wallet/api';
-import { PageHeader } from '@time-wallet/shared-ui';
+import { Page } from '@time-wallet/shared-ui';
 import { useLocalDate } from '../../../lib/use-local-date';
 import { NewTaskForm } from './new-task-form';
 import { TaskList } from './task-list';
-import styles from './today-page.module.css';
 
 export function TodayPage() {
   const today = useLocalDate();
   const { data: categories = [] } = useGetCategoriesQuery();
   return (
-    <section className={styles.page} aria-labelledby="today-page-title">
-      <PageHeader
-        titleId="today-page-title"
-        title="Today Activities"
-        subtitle="Manage your habits, reminders, events, activites"
-      />
+    <Page
+      titleId="today-page-title"
+      title="Today Activities"
+      subtitle="Manage your habits, reminders, events, activites"
+    >
       <NewTaskForm today={today} categories={categories} />
       <TaskList today={today} categories={categories} />
-    </section>
+    </Page>
   );
 }

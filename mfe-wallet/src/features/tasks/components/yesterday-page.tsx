@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useGetCategoriesQuery } from '@time-wallet/api';
-import { Button, Card, LoadFailure, PageHeader } from '@time-wallet/shared-ui';
+import { Button, Card, LoadFailure, Page } from '@time-wallet/shared-ui';
 import { addDays } from '@time-wallet/shared-ui/lib';
 import { Mascot } from '../../../components/mascot/mascot';
 import { useLocalDate } from '../../../lib/use-local-date';
@@ -59,12 +59,11 @@ export function YesterdayPage() {
   };
 
   return (
-    <section className={styles.page} aria-labelledby="yesterday-page-title">
-      <PageHeader
-        titleId="yesterday-page-title"
-        title="Pick Up Where You Left Off"
-        subtitle="Unfinished tasks you can bring forward into today"
-      />
+    <Page
+      titleId="yesterday-page-title"
+      title="Pick Up Where You Left Off"
+      subtitle="Unfinished tasks you can bring forward into today"
+    >
       <Card as="section" title="Pending Tasks" headingLevel={2}>
         {isLoading ? (
           <div className={styles.scroller}>
@@ -125,6 +124,6 @@ export function YesterdayPage() {
           </>
         )}
       </Card>
-    </section>
+    </Page>
   );
 }

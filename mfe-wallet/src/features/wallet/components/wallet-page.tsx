@@ -1,18 +1,16 @@
-import { Banner, PageHeader } from '@time-wallet/shared-ui';
+import { Banner, Page } from '@time-wallet/shared-ui';
 import { useWallet } from '../hooks/use-wallet';
 import { Reminders } from './reminders';
 import { WalletSummary } from './wallet-summary';
-import styles from './wallet-page.module.css';
 
 export function WalletPage() {
   const { wallet, isLoading, error, dismissError, refresh } = useWallet();
   return (
-    <section className={styles.page} aria-labelledby="wallet-page-title">
-      <PageHeader
-        titleId="wallet-page-title"
-        title="Manage Time Wallet"
-        subtitle="Balance habits, reminders, events, activites"
-      />
+    <Page
+      titleId="wallet-page-title"
+      title="Manage Time Wallet"
+      subtitle="Balance habits, reminders, events, activites"
+    >
       {error && (
         <Banner tone="error" onDismiss={dismissError}>
           {error}
@@ -20,6 +18,6 @@ export function WalletPage() {
       )}
       <WalletSummary wallet={wallet} isLoading={isLoading} onRefresh={refresh} />
       <Reminders spentHours={wallet?.spentHours ?? 0} />
-    </section>
+    </Page>
   );
 }
