@@ -220,6 +220,6 @@ describe('analytics', () => {
   });
 
   it('runs without page errors', () => {
-    assert.deepEqual(suite.pageErrors.map(String), []);
+    assert.deepEqual(suite.browser.pageErrors.map(String), []);
   });
 });

@@ -118,7 +118,7 @@ describe('auth journeys', () => {
     const registrations = [];
     page().on(
       'request',
-      (request) => request.url().includes('/suite.api/auth/register') && registrations.push(request),
+      (request) => request.url().includes('/api/auth/register') && registrations.push(request),
     );
     await page().goto(`${suite.stack.shellUrl}/auth/register`);
     await fillRegistration({ Username: 'ab', 'Full name': 'Ada', Email: 'ada@x', Password: 'password' });

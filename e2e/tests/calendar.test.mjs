@@ -192,7 +192,7 @@ describe('calendar', () => {
     assert.equal(
       await suite.page.locator('style[data-fullcalendar], .fc').count(),
       0,
-      'FullCalendar left with its suite.page',
+      'FullCalendar left with its page',
     );
   });
 
@@ -256,7 +256,7 @@ describe('calendar', () => {
   it('puts the event back and explains when the server refuses a drag', async () => {
     const [thursday, friday] = [week[4], week[5]];
     const before = (await listEvents())[0];
-    await suite.page.route('**/suite.api/events/*', (route) =>
+    await suite.page.route('**/api/events/*', (route) =>
       route.request().method() === 'PATCH'
         ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' })
         : route.fallback(),
@@ -272,7 +272,7 @@ describe('calendar', () => {
       await column(thursday).locator('.fc-timegrid-event', { hasText: 'Design critique' }).waitFor();
       assert.equal(await column(friday).locator('.fc-timegrid-event').count(), 0);
     } finally {
-      await suite.page.unroute('**/suite.api/events/*');
+      await suite.page.unroute('**/api/events/*');
     }
     assert.deepEqual(await listEvents(), [before]);
     await suite.page.getByRole('button', { name: 'Dismiss' }).click();
@@ -436,6 +436,6 @@ describe('calendar', () => {
       await suite.page.emulateMedia({ colorScheme: 'light' });
       await suite.page.setViewportSize({ width: 1280, height: 900 });
     }
-    assert.deepEqual(suite.pageErrors.map(String), []);
+    assert.deepEqual(suite.browser.pageErrors.map(String), []);
   });
 });

@@ -107,7 +107,7 @@ describe('module federation', () => {
     const renderers = await suite.page.evaluate(() => window.__reactRenderersInjected);
     assert.equal(renderers, 1, 'exactly one react-dom renderer started on the page');
     assert.equal(categoryCalls.length, 1, 'the shell and both remotes read one shared API cache');
-    assert.deepEqual(suite.pageErrors, []);
+    assert.deepEqual(suite.browser.pageErrors, []);
   });
 
   it('swaps one remote by config alone, leaving every other build byte-identical', async () => {
@@ -145,7 +145,7 @@ describe('module federation', () => {
     const blocked = `${walletOrigin}/**`;
     await storeSession(suite.page, suite.stack.shellUrl, suite.account);
     await suite.page.route(blocked, (route) => route.abort('connectionrefused'));
-    const errorsBefore = suite.pageErrors.length;
+    const errorsBefore = suite.browser.pageErrors.length;
     await suite.page.goto(`${suite.stack.shellUrl}/app/today`);
     await suite.page
       .getByRole('heading', { name: 'This part of Time Wallet is not available right now' })
@@ -171,6 +171,6 @@ describe('module federation', () => {
       true,
       'recovered without a page reload',
     );
-    assert.equal(suite.pageErrors.length, errorsBefore, 'no uncaught error');
+    assert.equal(suite.browser.pageErrors.length, errorsBefore, 'no uncaught error');
   });
 });

@@ -163,7 +163,7 @@ describe('outages: the API or a remote going away in the middle of a session', (
         counts.pagesWhileApiDown += 1;
         assert.equal(await fallback().count(), 0, 'an API outage never looks like a missing remote');
         await assertNotReloaded();
-        assert.deepEqual(suite.pageErrors, []);
+        assert.deepEqual(suite.browser.pageErrors, []);
       } finally {
         // A failure above must not leave the API down for the tests after this one.
         await suite.stack.startApi();
@@ -176,7 +176,7 @@ describe('outages: the API or a remote going away in the middle of a session', (
       await page().goto(`${suite.stack.shellUrl}/app/today`);
       await page().getByRole('checkbox', { name: 'Saved before done' }).waitFor();
       await page().getByRole('checkbox', { name: 'Written offline done' }).waitFor();
-      assert.deepEqual(suite.pageErrors, []);
+      assert.deepEqual(suite.browser.pageErrors, []);
     });
   });
 
@@ -191,7 +191,7 @@ describe('outages: the API or a remote going away in the middle of a session', (
           await page().goto(`${suite.stack.shellUrl}/app/${start}`);
           await heading(start === 'wallet' ? 'Manage Time Wallet' : 'Your Tags').waitFor();
           await markPage();
-          const errorsBefore = suite.pageErrors.length;
+          const errorsBefore = suite.browser.pageErrors.length;
 
           for (const name of Object.keys(PAGES)) {
             await open(name);
@@ -212,7 +212,7 @@ describe('outages: the API or a remote going away in the middle of a session', (
           await heading(PAGES[ownPages[0]].heading).waitFor();
           assert.equal(await fallback().count(), 0);
           await assertNotReloaded();
-          assert.equal(suite.pageErrors.length, errorsBefore, 'no uncaught error');
+          assert.equal(suite.browser.pageErrors.length, errorsBefore, 'no uncaught error');
           counts.remotesRecovered.add(down);
         } finally {
           await suite.stack.startServer(down);
@@ -227,7 +227,7 @@ describe('outages: the API or a remote going away in the middle of a session', (
         await page().goto(`${suite.stack.shellUrl}/app/wallet`);
         await heading('Manage Time Wallet').waitFor();
         await markPage();
-        const errorsBefore = suite.pageErrors.length;
+        const errorsBefore = suite.browser.pageErrors.length;
         for (const name of ['today', 'tags', 'analytics', 'calendar', 'wallet']) {
           await open(name);
           await heading(PAGES[name].heading).waitFor();
@@ -255,7 +255,7 @@ describe('outages: the API or a remote going away in the middle of a session', (
         await fallback().getByRole('button', { name: 'Retry' }).click();
         await heading('Welcome Back').waitFor();
         await assertNotReloaded();
-        assert.equal(suite.pageErrors.length, errorsBefore, 'no uncaught error');
+        assert.equal(suite.browser.pageErrors.length, errorsBefore, 'no uncaught error');
         counts.remotesRecovered.add('mfe_auth');
       } finally {
         await suite.stack.startServer('mfe_auth');

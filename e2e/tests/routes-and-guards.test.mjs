@@ -45,7 +45,7 @@ describe('routes and guards', () => {
       '/app/calendar',
       '/app/analytics',
       '/app/edit-tags',
-      '/app/suite.account',
+      '/app/account',
       '/app/logout',
     ]) {
       await suite.page.goto(`${suite.stack.shellUrl}${route}`);
@@ -82,7 +82,7 @@ describe('routes and guards', () => {
     await storeSession(suite.page, suite.stack.shellUrl, suite.account);
     let releaseCheck;
     const held = new Promise((resolve) => (releaseCheck = resolve));
-    await suite.page.route('**/suite.api/auth/validate', async (route) => {
+    await suite.page.route('**/api/auth/validate', async (route) => {
       await held;
       await route.continue();
     });
@@ -91,7 +91,7 @@ describe('routes and guards', () => {
     assert.equal(await heading('Today Activities').count(), 0, 'no page content before the check ends');
     releaseCheck();
     await heading('Today Activities').waitFor();
-    await suite.page.unroute('**/suite.api/auth/validate');
+    await suite.page.unroute('**/api/auth/validate');
   });
 
   it('signs out on a 401 from the start-up check', async () => {
@@ -105,11 +105,11 @@ describe('routes and guards', () => {
 
   it('keeps a signed-in person in when the server cannot be reached at start-up', async () => {
     await storeSession(suite.page, suite.stack.shellUrl, suite.account);
-    await suite.page.route('**/suite.api/auth/validate', (route) => route.abort('connectionrefused'));
+    await suite.page.route('**/api/auth/validate', (route) => route.abort('connectionrefused'));
     await suite.page.goto(`${suite.stack.shellUrl}/app/today`);
     await heading('Today Activities').waitFor();
     assert.equal(path(), '/app/today');
-    await suite.page.unroute('**/suite.api/auth/validate');
+    await suite.page.unroute('**/api/auth/validate');
   });
 
   it('highlights the active link, Wallet also on its sub-pages, and shows the Tabs block', async () => {

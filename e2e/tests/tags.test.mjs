@@ -13,7 +13,7 @@ describe('tags', () => {
   const page = () => suite.page;
   const tag = (name) => page().getByRole('list', { name: 'Tags' }).getByRole('button', { name, exact: true });
   const dialog = (name) => page().getByRole('dialog', { name });
-  // Today in the suite.browser's zone, which is the machine's.
+  // Today in the browser's zone, which is the machine's.
   const plannedForToday = (title, categoryId) =>
     fetch(`${suite.stack.apiBaseUrl}/tasks`, {
       method: 'POST',
@@ -114,7 +114,7 @@ describe('tags', () => {
     await dialog('Edit Category').getByText('A tag named "Errands" already exists').waitFor();
     await dialog('Edit Category').getByRole('button', { name: 'Delete', exact: true }).click();
     await tag('Focus').waitFor({ state: 'detached' });
-    assert.deepEqual(suite.pageErrors.map(String), []);
+    assert.deepEqual(suite.browser.pageErrors.map(String), []);
   });
 
   it("shows a tag change in Today's category select without a reload", async () => {

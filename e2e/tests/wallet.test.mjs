@@ -137,7 +137,7 @@ describe('wallet remote: Wallet, Today and Yesterday against the real API', () =
     await page().goto(`${suite.stack.shellUrl}/app/today`);
     assert.equal(await page().getByRole('checkbox', { name: 'Write report done' }).isChecked(), true);
     assert.equal(await page().getByRole('checkbox', { name: 'Gym done' }).count(), 0);
-    assert.deepEqual(suite.pageErrors, []);
+    assert.deepEqual(suite.browser.pageErrors, []);
   });
 
   it("brings yesterday's unfinished tasks back at the same clock times and dismisses the rest", async () => {
@@ -196,7 +196,7 @@ describe('wallet remote: Wallet, Today and Yesterday against the real API', () =
     await page().getByText('No pending tasks. Well done.').waitFor();
     await page().getByRole('img', { name: 'Mascot looking sleepy' }).waitFor();
     await assertAccessible('/app/yesterday empty');
-    assert.deepEqual(suite.pageErrors, []);
+    assert.deepEqual(suite.browser.pageErrors, []);
   });
 
   it("shows today's events after the mascot, as a carousel above three cards, and keeps a per-user budget", async () => {
@@ -260,7 +260,7 @@ describe('wallet remote: Wallet, Today and Yesterday against the real API', () =
     assert.equal(stored.spentHours, 2);
     const { user } = await suite.api.call('GET', '/users/me', { token: account.token });
     assert.equal(user.budgetHours, 6);
-    assert.deepEqual(suite.pageErrors, []);
+    assert.deepEqual(suite.browser.pageErrors, []);
   });
 
   it('shows a dismissible banner when the wallet cannot be fetched', async () => {

@@ -1,9 +1,8 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import toast from 'react-hot-toast';
 import { createAppStore, signedIn } from '@time-wallet/api';
 import { useLocation } from '@time-wallet/api/router';
-import { mockApi, renderPage, resetTestEnvironment, TEST_USER } from '@time-wallet/api/testing';
+import { mockApi, renderPage, TEST_USER, usePageTestEnvironment } from '@time-wallet/api/testing';
 import AccountPage from './pages/account-page';
 import LogoutPage from './pages/logout-page';
 
@@ -15,15 +14,7 @@ function AccountThenLogout() {
 const PERSONAL_KEYS = ['token', 'USER', 'session', 'lastAnalyticsUpdate', 'wallet-store'];
 
 describe('Sign out everywhere', () => {
-  beforeEach(() => {
-    jest.useFakeTimers();
-    resetTestEnvironment();
-  });
-  afterEach(() => {
-    act(() => toast.remove());
-    jest.useRealTimers();
-    jest.restoreAllMocks();
-  });
+  usePageTestEnvironment({ fakeTimers: true });
 
   it('ends every session on the server, then clears this device and ends its session as Logout does', async () => {
     const user = userEvent.setup({ delay: null, advanceTimers: jest.advanceTimersByTime });

@@ -6,8 +6,8 @@ import {
   type MockReply,
   NETWORK_FAILURE,
   renderPage,
-  resetTestEnvironment,
   TEST_USER,
+  usePageTestEnvironment,
 } from '@time-wallet/api/testing';
 import { AnalyticsPage } from './analytics-page';
 
@@ -68,14 +68,7 @@ function renderAnalytics({
 }
 
 describe('AnalyticsPage', () => {
-  beforeEach(() => {
-    jest.useFakeTimers({ now: new Date(2026, 10, 21, 15, 30) });
-    resetTestEnvironment();
-  });
-  afterEach(() => {
-    jest.useRealTimers();
-    jest.restoreAllMocks();
-  });
+  usePageTestEnvironment({ fakeTimers: new Date(2026, 10, 21, 15, 30) });
 
   it('asks for the week of today and of seven days earlier and shows the four cards', async () => {
     const server = mockApi({

@@ -7,8 +7,8 @@ import {
   type MockReply,
   NETWORK_FAILURE,
   renderPage,
-  resetTestEnvironment,
   TEST_USER,
+  usePageTestEnvironment,
 } from '@time-wallet/api/testing';
 import { LogoutPage } from './logout-page';
 
@@ -27,14 +27,7 @@ const flush = () => act(() => jest.advanceTimersByTimeAsync(0));
 const session = (store: AppStore) => store.getState().session;
 
 describe('LogoutPage', () => {
-  beforeEach(() => {
-    jest.useFakeTimers();
-    resetTestEnvironment();
-  });
-  afterEach(() => {
-    jest.useRealTimers();
-    jest.restoreAllMocks();
-  });
+  usePageTestEnvironment({ fakeTimers: true });
 
   it("takes the signed-in session's toasts off the screen as soon as logging out starts", async () => {
     mockApi({ 'POST /auth/logout': () => deferred<MockReply>().promise });

@@ -1,13 +1,12 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import toast from 'react-hot-toast';
 import { addDays, toLocalDateKey } from '@time-wallet/shared-ui/lib';
 import {
   mockApi,
   type MockHandler,
   NETWORK_FAILURE,
   renderPage,
-  resetTestEnvironment,
+  usePageTestEnvironment,
 } from '@time-wallet/api/testing';
 import { instantAt, type Task } from '../lib/task';
 import { TodayPage } from './today-page';
@@ -62,14 +61,7 @@ const taskRow = (title: string) =>
   screen.getByRole('checkbox', { name: `${title} done` }).closest('li') as HTMLElement;
 
 describe('TodayPage', () => {
-  beforeEach(() => {
-    resetTestEnvironment();
-    window.localStorage.setItem('token', 'token-1');
-  });
-  afterEach(() => {
-    act(() => toast.remove());
-    jest.restoreAllMocks();
-  });
+  usePageTestEnvironment({ token: 'token-1' });
 
   it("lists today's tasks with the category in its colour and 24-hour times", async () => {
     const { server } = renderToday({}, [

@@ -1,13 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import toast from 'react-hot-toast';
 import { addDays, toLocalDateKey } from '@time-wallet/shared-ui/lib';
 import {
   deferred,
   mockApi,
   type MockReply,
   renderPage,
-  resetTestEnvironment,
+  usePageTestEnvironment,
 } from '@time-wallet/api/testing';
 import { instantAt, type Task } from '../lib/task';
 import { YesterdayPage } from './yesterday-page';
@@ -34,14 +33,7 @@ const pendingTask = (id: string, title: string, startHHMM: string, endHHMM: stri
 });
 
 describe('YesterdayPage', () => {
-  beforeEach(() => {
-    resetTestEnvironment();
-    window.localStorage.setItem('token', 'token-1');
-  });
-  afterEach(() => {
-    act(() => toast.remove());
-    jest.restoreAllMocks();
-  });
+  usePageTestEnvironment({ token: 'token-1' });
 
   it("never says 'Well done' for a list that failed to load, and loads it again on request", async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);

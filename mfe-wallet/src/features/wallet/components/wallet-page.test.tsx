@@ -1,6 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import toast from 'react-hot-toast';
 import { WALLET_STORE_KEY } from '@time-wallet/api';
 import {
   deferred,
@@ -9,8 +8,8 @@ import {
   type MockReply,
   NETWORK_FAILURE,
   renderPage,
-  resetTestEnvironment,
   TEST_USER,
+  usePageTestEnvironment,
 } from '@time-wallet/api/testing';
 import { WalletPage } from './wallet-page';
 
@@ -49,14 +48,7 @@ const figureOf = (cardTitle: string) =>
   screen.getByRole('heading', { level: 3, name: cardTitle }).parentElement as HTMLElement;
 
 describe('WalletPage', () => {
-  beforeEach(() => {
-    resetTestEnvironment();
-    window.localStorage.setItem('token', 'token-1');
-  });
-  afterEach(() => {
-    act(() => toast.remove());
-    jest.restoreAllMocks();
-  });
+  usePageTestEnvironment({ token: 'token-1' });
 
   it('shows its title, subtitle and the three wallet cards in hours', async () => {
     const { server } = renderWallet({ 'GET /tasks/today': wallet(6.5, 10) });

@@ -3,3 +3,4 @@
 export * from './mock-api';
 export { renderPage } from './render-page';
 export * from './fixtures';
+export { usePageTestEnvironment, type PageTestOptions } from './page-tests';
