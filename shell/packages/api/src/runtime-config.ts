@@ -1,3 +1,5 @@
+import { SESSION_IDLE_MINUTES } from './generated/product-defaults';
+
 export interface RuntimeConfig {
   apiBaseUrl: string;
   /** Manifest URL per remote, keyed by federation name (mfe_wallet, ...). */
@@ -6,7 +8,8 @@ export interface RuntimeConfig {
   inactivityTimeoutMs?: number;
 }
 
-export const INACTIVITY_TIMEOUT_MS = 1_800_000;
+/** Used when the runtime config names none: the API's own idle default (server/session-defaults.json). */
+export const INACTIVITY_TIMEOUT_MS = SESSION_IDLE_MINUTES * 60_000;
 
 let current: RuntimeConfig = { apiBaseUrl: '/api', remotes: {} };
 
