@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autoload from '@fastify/autoload';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { loadConfig, trustProxyOption, type AppConfig } from './config.js';
@@ -18,18 +20,6 @@ import helmet from './plugins/external/helmet.js';
 import multipart from './plugins/external/multipart.js';
 import rateLimit from './plugins/external/rate-limit.js';
 import swagger from './plugins/external/swagger.js';
-import aggregationAutohooks from './routes/aggregation/autohooks.js';
-import aggregationRoutes from './routes/aggregation/index.js';
-import authRoutes from './routes/auth/index.js';
-import categoriesAutohooks from './routes/categories/autohooks.js';
-import categoriesRoutes from './routes/categories/index.js';
-import eventsAutohooks from './routes/events/autohooks.js';
-import eventsRoutes from './routes/events/index.js';
-import healthRoutes from './routes/health/index.js';
-import tasksAutohooks from './routes/tasks/autohooks.js';
-import tasksRoutes from './routes/tasks/index.js';
-import usersAutohooks from './routes/users/autohooks.js';
-import usersRoutes from './routes/users/index.js';
 import { schemasForSharing } from './schemas/index.js';
 
 declare module 'fastify' {
@@ -49,17 +39,15 @@ export interface BuildAppOptions {
   logStream?: { write(line: string): void };
 }
 
-const resources = [
-  { prefix: '/auth', routes: authRoutes },
-  { prefix: '/health', routes: healthRoutes },
-  { prefix: '/users', routes: usersRoutes, autohooks: usersAutohooks },
-  { prefix: '/categories', routes: categoriesRoutes, autohooks: categoriesAutohooks },
-  { prefix: '/tasks', routes: tasksRoutes, autohooks: tasksAutohooks },
-  { prefix: '/events', routes: eventsRoutes, autohooks: eventsAutohooks },
-  { prefix: '/aggregation', routes: aggregationRoutes, autohooks: aggregationAutohooks },
-];
+/** Each folder of routes/ is the URL prefix of its index.ts (under /api); routes/autohooks.ts guards them all. */
+const ROUTES_DIR = fileURLToPath(new URL('./routes', import.meta.url));
 
-const PUBLIC_ROUTE = /^\/api\/(health|docs)(\/|$)/;
+// Run from its TypeScript source (tsx in development and tests), the app's route files are .ts. @fastify/autoload only
+// recognises tsx started as a CLI, not `node --import tsx`, so it is told here; built, the files are .js.
+if (import.meta.url.endsWith('.ts')) process.env.FASTIFY_AUTOLOAD_TYPESCRIPT ??= '1';
+
+/** Answers that hold neither a user's data nor a session token: the health check and the API's documentation. */
+const CACHEABLE_ROUTE = /^\/api\/(health|docs|openapi\.json)(\/|$)/;
 
 export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const config = loadConfig(options.env ?? process.env, options.config);
@@ -128,9 +116,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   app.addHook('onClose', async () => app.mailer.flush());
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    // Answers carry a user's data or a session token: no browser or shared cache may keep them. Only the health check
-    // and the API documentation hold neither.
-    if (!PUBLIC_ROUTE.test(request.routeOptions.url ?? '')) reply.header('cache-control', 'no-store');
+    // Answers carry a user's data or a session token: no browser or shared cache may keep them.
+    if (!CACHEABLE_ROUTE.test(request.routeOptions.url ?? '')) reply.header('cache-control', 'no-store');
   });
 
   // An empty body with a JSON content type (a body-less POST from some clients) reads as no body. Strings with NUL or
@@ -181,20 +168,12 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     sessionIdleMinutes: config.sessionIdleMinutes,
   });
 
-  await app.register(
-    async (api) => {
-      for (const resource of resources) {
-        await api.register(
-          async (scope) => {
-            if (resource.autohooks) await scope.register(resource.autohooks);
-            await scope.register(resource.routes);
-          },
-          { prefix: resource.prefix },
-        );
-      }
-    },
-    { prefix: '/api' },
-  );
+  await app.register(autoload, {
+    dir: ROUTES_DIR,
+    autoHooks: true,
+    cascadeHooks: true,
+    options: { prefix: '/api' },
+  });
 
   return app;
 }

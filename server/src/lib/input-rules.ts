@@ -1,7 +1,7 @@
 import { HttpError } from './http-errors.js';
 import { isValidLocalDate, parseInstant } from './time-zone.js';
 
-export const TITLE_MAX = 200;
+import { TITLE_MAX_LENGTH } from '../schemas/product.js';
 
 /** Days outside these bounds are typos, not plans; they would also overflow date arithmetic near year 10000. */
 export const EARLIEST_DATE = '1900-01-01';
@@ -17,7 +17,9 @@ export function fieldError(field: string, message: string): HttpError {
 export function requireTitle(title: string): string {
   const trimmed = title.trim();
   if (trimmed.length === 0) throw fieldError('title', 'Title is required');
-  if (trimmed.length > TITLE_MAX) throw fieldError('title', `Title must not exceed ${TITLE_MAX} characters`);
+  if (trimmed.length > TITLE_MAX_LENGTH) {
+    throw fieldError('title', `Title must not exceed ${TITLE_MAX_LENGTH} characters`);
+  }
   return trimmed;
 }
 

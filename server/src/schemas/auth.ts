@@ -1,54 +1,64 @@
 import { Type } from '@sinclair/typebox';
 import type { SessionRow } from '../db/schema.js';
+import { CheckedPassword, EMAIL_MAX, Email, NewPassword, PersonName, Username } from './account.js';
 import { UserRef } from './user.js';
 
 /** How much of the User-Agent a session keeps: enough to tell devices apart. */
 export const USER_AGENT_KEPT = 200;
 
-// Field rules live in lib/account-rules.ts so every failing field is reported at once with a message the client maps.
-const Text = Type.String({ maxLength: 1000 });
-
+// Every field the server requires is required here, with the rules it enforces (schemas/account.ts). A failing rule is
+// answered in SPEC's words, every failing field at once: lib/account-rules.ts checks these bodies before the schema.
 export const RegisterUserBody = Type.Object(
   {
-    username: Type.Optional(Text),
-    email: Type.Optional(Text),
-    password: Type.Optional(Text),
-    name: Type.Optional(Text),
-    profilePicture: Type.Optional(Type.String({ maxLength: 2048 })),
+    username: Username,
+    email: Email,
+    password: NewPassword,
+    name: PersonName,
+    profilePicture: Type.Optional(Type.String({ maxLength: 2048, default: '' })),
   },
   { additionalProperties: false },
 );
 
 export const RegisterBody = Type.Object(
   {
-    email: Type.Optional(Text),
-    password: Type.Optional(Text),
-    name: Type.Optional(Text),
+    email: Email,
+    password: NewPassword,
+    name: PersonName,
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    description: 'The username is made from the part of the email before the @, made unique with digits',
+  },
 );
+
+const identifier = (description: string) => Type.String({ minLength: 1, maxLength: EMAIL_MAX, description });
 
 export const LoginBody = Type.Object(
   {
-    username: Type.Optional(Type.String({ maxLength: 254, description: 'Username or email' })),
-    email: Type.Optional(Type.String({ maxLength: 254 })),
-    password: Type.String({ maxLength: 200 }),
+    username: Type.Optional(identifier('A username or an email')),
+    email: Type.Optional(identifier('An email')),
+    password: CheckedPassword,
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    // Not an anyOf of two `required` lists: generators of client types read that as `unknown`.
+    description:
+      'One of username (a username or an email) and email is required to name the account; surrounding spaces are ignored, and a blank one counts as absent',
+  },
 );
 
-export const ForgotPasswordBody = Type.Object(
-  { email: Type.String({ maxLength: 254 }) },
-  { additionalProperties: false },
-);
+export const ForgotPasswordBody = Type.Object({ email: Email }, { additionalProperties: false });
 
 export const ResetPasswordBody = Type.Object(
-  { token: Type.String({ minLength: 1, maxLength: 200 }), password: Type.String({ maxLength: 1000 }) },
+  {
+    token: Type.String({ minLength: 1, maxLength: 200, description: 'The token of the mailed link' }),
+    password: NewPassword,
+  },
   { additionalProperties: false },
 );
 
 export const ChangePasswordBody = Type.Object(
-  { currentPassword: Type.String({ maxLength: 200 }), newPassword: Type.String({ maxLength: 1000 }) },
+  { currentPassword: CheckedPassword, newPassword: NewPassword },
   { additionalProperties: false },
 );
 

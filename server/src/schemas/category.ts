@@ -1,11 +1,17 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { CategoryRow } from '../db/schema.js';
 import { Color } from './common.js';
-
-export const DEFAULT_CATEGORY_COLOR = '#2D967C';
+import { DEFAULT_CATEGORY_COLOR } from './product.js';
 
 export const Category = Type.Object(
-  { _id: Type.String(), name: Type.String(), color: Type.String() },
+  {
+    _id: Type.String(),
+    name: Type.String(),
+    color: Type.String({
+      default: DEFAULT_CATEGORY_COLOR,
+      description: 'The colour a tag gets when none is given',
+    }),
+  },
   { $id: 'Category' },
 );
 export type Category = Static<typeof Category>;

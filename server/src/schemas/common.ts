@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 
 export const ErrorResponse = Type.Object(
   {
@@ -47,10 +47,16 @@ export const Color = Type.String({
 
 export const TIME_ZONE_HEADER = 'x-time-zone';
 
-export const errorResponses = {
-  400: { $ref: 'ErrorResponse#' },
-  401: { $ref: 'ErrorResponse#' },
-  404: { $ref: 'ErrorResponse#' },
-} as const;
+export const ErrorResponseRef = Type.Unsafe<Static<typeof ErrorResponse>>({ $ref: 'ErrorResponse#' });
+
+/** Response schemas for the error statuses a route answers with: each is the error handler's {message, errors?}. */
+export function errorResponses<Status extends number>(
+  ...statuses: Status[]
+): Record<Status, typeof ErrorResponseRef> {
+  return Object.fromEntries(statuses.map((status) => [status, ErrorResponseRef])) as Record<
+    Status,
+    typeof ErrorResponseRef
+  >;
+}
 
 export const bearerAuth = [{ bearerAuth: [] }];

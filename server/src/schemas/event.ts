@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { TITLE_MAX_LENGTH } from './product.js';
 import type { EventRow } from '../db/schema.js';
 import { DateTime, LocalDate } from './common.js';
 
@@ -27,7 +28,7 @@ export function toEventJson(row: EventRow): CalendarEvent {
   };
 }
 
-const Title = Type.String({ maxLength: 1000 });
+const Title = Type.String({ maxLength: TITLE_MAX_LENGTH });
 
 export const CreateEventBody = Type.Object(
   { title: Title, start: DateTime, end: DateTime, allDay: Type.Optional(Type.Boolean()) },
@@ -56,3 +57,9 @@ export const ImportResult = Type.Object({
   updated: Type.Integer(),
   skipped: Type.Integer(),
 });
+
+/** The multipart body of POST /events/import: documented in the OpenAPI document, read and checked by the service. */
+export const IcsUpload = Type.Object(
+  { file: Type.String({ format: 'binary', description: 'An .ics file, at most 1 MiB' }) },
+  { additionalProperties: false },
+);

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { TITLE_MAX_LENGTH } from './product.js';
 import type { TaskRow } from '../db/schema.js';
 import { DateTime, HHMM, LocalDate } from './common.js';
 
@@ -41,7 +42,7 @@ export function toTaskJson(row: TaskRow): Task {
   };
 }
 
-const Title = Type.String({ maxLength: 1000 });
+const Title = Type.String({ maxLength: TITLE_MAX_LENGTH });
 const CategoryId = Type.Union([Type.String({ maxLength: 100 }), Type.Null()]);
 const Notes = Type.String({ maxLength: 5000 });
 
@@ -62,6 +63,10 @@ export const CreateTaskBody = Type.Object(
 );
 export type CreateTaskBody = Static<typeof CreateTaskBody>;
 
+/** The edit path's precedence, said on each field it concerns: the local wall-clock fields win over the instants. */
+const WALL_CLOCK_WINS = (what: string) =>
+  `${what}. When date, startHHMM or endHHMM is sent, start and end are computed from them (the missing ones taken from the task) in the request's time zone, and any start or end sent with them is ignored`;
+
 export const UpdateTaskBody = Type.Object(
   {
     _id: Type.Optional(
@@ -73,12 +78,31 @@ export const UpdateTaskBody = Type.Object(
     ),
     title: Type.Optional(Title),
     categoryId: Type.Optional(CategoryId),
-    startHHMM: Type.Optional(HHMM),
-    endHHMM: Type.Optional(HHMM),
+    startHHMM: Type.Optional(
+      Type.String({ ...HHMM, description: WALL_CLOCK_WINS('The start, as a local clock time') }),
+    ),
+    endHHMM: Type.Optional(
+      Type.String({
+        ...HHMM,
+        description: WALL_CLOCK_WINS('The end, as a local clock time (earlier than the start: the next day)'),
+      }),
+    ),
     notes: Type.Optional(Notes),
-    date: Type.Optional(LocalDate),
-    start: Type.Optional(DateTime),
-    end: Type.Optional(DateTime),
+    date: Type.Optional(Type.String({ ...LocalDate, description: WALL_CLOCK_WINS('The local day') })),
+    start: Type.Optional(
+      Type.String({
+        ...DateTime,
+        description:
+          'The start as an instant; read only when date, startHHMM and endHHMM are all absent (put back), and then date, startHHMM and endHHMM are derived from start and end',
+      }),
+    ),
+    end: Type.Optional(
+      Type.String({
+        ...DateTime,
+        description:
+          'The end as an instant; read only when date, startHHMM and endHHMM are all absent, like start',
+      }),
+    ),
     done: Type.Optional(Type.Boolean()),
     isEvent: Type.Optional(Type.Boolean()),
     isReminder: Type.Optional(Type.Boolean()),

@@ -1,5 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { UserRow } from '../db/schema.js';
+import { CheckedPassword, PersonName } from './account.js';
+import { DEFAULT_BUDGET_HOURS } from './product.js';
 
 export const User = Type.Object(
   {
@@ -9,7 +11,10 @@ export const User = Type.Object(
     username: Type.String(),
     name: Type.String(),
     profilePicture: Type.String(),
-    budgetHours: Type.Number(),
+    budgetHours: Type.Number({
+      default: DEFAULT_BUDGET_HOURS,
+      description: 'Hours in the daily wallet; a new account starts with the default',
+    }),
     timeZone: Type.String(),
   },
   { $id: 'User' },
@@ -35,7 +40,7 @@ export const UserEnvelope = Type.Object({ user: UserRef });
 
 export const UpdateMeBody = Type.Object(
   {
-    name: Type.Optional(Type.String({ maxLength: 100 })),
+    name: Type.Optional(PersonName),
     budgetHours: Type.Optional(Type.Number({ minimum: 0, maximum: 24 })),
     timeZone: Type.Optional(Type.String({ maxLength: 64 })),
     profilePicture: Type.Optional(Type.String({ maxLength: 2048 })),
@@ -43,7 +48,4 @@ export const UpdateMeBody = Type.Object(
   { additionalProperties: false },
 );
 
-export const DeleteMeBody = Type.Object(
-  { password: Type.String({ minLength: 1, maxLength: 200 }) },
-  { additionalProperties: false },
-);
+export const DeleteMeBody = Type.Object({ password: CheckedPassword }, { additionalProperties: false });

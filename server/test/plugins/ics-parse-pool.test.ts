@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { CalendarParseTimeoutError } from '../../src/lib/ics.js';
+import { CalendarParseTimeoutError } from '../../src/lib/ics/worker.js';
 import { createIcsParsePool, type IcsParsePoolOptions } from '../../src/plugins/app/ics-parse-pool.js';
 
 const NOW = Date.parse('2026-03-11T15:00:00Z');

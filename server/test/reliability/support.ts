@@ -1,7 +1,7 @@
 // Shared by the reliability suites and the soak script: they drive the real built API (dist/server.js) as a separate
 // process, the way it runs in production, instead of Fastify's inject().
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
@@ -19,6 +19,25 @@ function newestSourceChange(dir: string): number {
     newest = Math.max(newest, entry.isDirectory() ? newestSourceChange(full) : statSync(full).mtimeMs);
   }
   return newest;
+}
+
+/** Deletes the files of dist/ whose source in src/ is gone (x.js, x.js.map and x.d.ts of a removed x.ts). */
+function removeStaleBuildFiles(distDir: string, srcDir: string): void {
+  let entries;
+  try {
+    entries = readdirSync(distDir, { withFileTypes: true });
+  } catch {
+    return;
+  }
+  for (const entry of entries) {
+    const built = path.join(distDir, entry.name);
+    if (entry.isDirectory()) {
+      removeStaleBuildFiles(built, path.join(srcDir, entry.name));
+      continue;
+    }
+    const source = path.join(srcDir, entry.name.replace(/(\.d\.ts|\.js\.map|\.js)$/, '.ts'));
+    if (source.endsWith('.ts') && !existsSync(source)) rmSync(built, { force: true });
+  }
 }
 
 function builtAt(): number {
@@ -55,7 +74,10 @@ export async function ensureBuilt(): Promise<void> {
     }
     try {
       if (builtAt() < newestSourceChange(path.join(serverDir, 'src'))) {
-        // The same command as `npm run build -w server`.
+        // The same command as `npm run build -w server`, which empties dist first. Here only what a removed source file
+        // left is deleted (routes are loaded by directory: a stale route or hooks file would be loaded with them),
+        // because another test file may be starting the built server meanwhile.
+        removeStaleBuildFiles(path.join(serverDir, 'dist'), path.join(serverDir, 'src'));
         const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
         const build = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], {
           cwd: serverDir,

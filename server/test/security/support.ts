@@ -142,6 +142,8 @@ export const ENDPOINTS: Endpoint[] = [
   },
   // health
   { method: 'GET', url: '/api/health', protected: false, valid: () => ({}) },
+  // the OpenAPI document (its UI under /api/docs is outside the table)
+  { method: 'GET', url: '/api/openapi.json', protected: false, valid: () => ({}) },
   // users
   { method: 'GET', url: '/api/users/me', protected: true, valid: () => ({}) },
   {

@@ -25,6 +25,10 @@ declare module 'fastify' {
     currentUser: UserRow | null;
     sessionId: string | null;
   }
+  interface FastifyContextConfig {
+    /** Answers without a session (sign-in, registration, the health check); every other API route needs one. */
+    public?: boolean;
+  }
 }
 
 export interface AuthenticationOptions {

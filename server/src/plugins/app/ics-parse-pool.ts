@@ -1,12 +1,7 @@
 import fp from 'fastify-plugin';
 import { FairScheduler } from '../../lib/fair-scheduler.js';
-import {
-  CalendarParseTimeoutError,
-  ICS_LIMITS,
-  runCalendarWorker,
-  type CalendarJob,
-  type ParsedCalendar,
-} from '../../lib/ics.js';
+import type { CalendarJob, ParsedCalendar } from '../../lib/ics/parse.js';
+import { CalendarParseTimeoutError, runCalendarWorker } from '../../lib/ics/worker.js';
 
 export interface IcsParsePoolOptions {
   concurrency: number;
@@ -15,6 +10,17 @@ export interface IcsParsePoolOptions {
   timeoutMs: number;
   memoryMb: number;
 }
+
+export const ICS_PARSE_POOL_DEFAULTS: IcsParsePoolOptions = {
+  /** Worker threads at once per process; an account has at most one of them. */
+  concurrency: 2,
+  /** Imports waiting for a worker, all accounts together (then 503), and per account (then 429). */
+  queueLimit: 16,
+  queuedPerAccount: 2,
+  /** ical.js may still loop on a rule the checks in lib/ics/recurrence-rules.ts let through: parsing has this long. */
+  timeoutMs: 5000,
+  memoryMb: 256,
+};
 
 export interface IcsParsePoolCounts {
   running: number;
@@ -81,14 +87,7 @@ export function createIcsParsePool(options: IcsParsePoolOptions): IcsParsePool {
 /** The .ics parse pool belongs to the app: made with it, closed with it (after the requests in flight). */
 export default fp(
   async function icsParsePoolPlugin(app, options: Partial<IcsParsePoolOptions>) {
-    const pool = createIcsParsePool({
-      concurrency: ICS_LIMITS.concurrentParses,
-      queueLimit: ICS_LIMITS.queuedParses,
-      queuedPerAccount: ICS_LIMITS.queuedParsesPerAccount,
-      timeoutMs: ICS_LIMITS.parseTimeoutMs,
-      memoryMb: ICS_LIMITS.parseMemoryMb,
-      ...options,
-    });
+    const pool = createIcsParsePool({ ...ICS_PARSE_POOL_DEFAULTS, ...options });
     app.decorate('icsParsePool', pool);
     app.addHook('onClose', async () => pool.close());
   },

@@ -1,29 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
-import type { UserRow } from '../../db/schema.js';
 import { requireCalendarDate } from '../../lib/input-rules.js';
 import { localDateAt } from '../../lib/time-zone.js';
-import { computeWeeklyAnalytics, weekRange } from '../../lib/weekly-analytics.js';
 import { signedInUser } from '../../plugins/app/authentication.js';
 import { WeeklyAnalyticsRef, WeeklyQuery, WeeklySnapshotResponse } from '../../schemas/analytics.js';
 import { NoBody, bearerAuth } from '../../schemas/common.js';
-
-async function weeklyAnalyticsFor(app: FastifyInstance, user: UserRow, timeZone: string, date: string) {
-  const { from, to } = weekRange(timeZone, date);
-  const [tasks, events, categories] = await Promise.all([
-    app.tasksRepository.listSpansOverlapping(user.id, from, to),
-    app.eventsRepository.listSpansOverlapping(user.id, from, to),
-    app.categoriesRepository.list(user.id),
-  ]);
-  return computeWeeklyAnalytics({
-    timeZone,
-    date,
-    now: app.now(),
-    tasks: tasks.map((task) => ({ ...task, done: task.done === 1 })),
-    events,
-    categories,
-  });
-}
+import { weeklyAnalytics } from '../../services/wallet.js';
 
 const aggregationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['analytics'];
@@ -42,7 +23,7 @@ const aggregationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const date = requireCalendarDate(request.query.date ?? localDateAt(request.timeZone, app.now()));
-      return weeklyAnalyticsFor(app, signedInUser(request), request.timeZone, date);
+      return weeklyAnalytics(app, signedInUser(request), request.timeZone, date);
     },
   );
 
@@ -60,7 +41,7 @@ const aggregationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const user = signedInUser(request);
       const now = app.now();
-      const analytics = await weeklyAnalyticsFor(
+      const analytics = await weeklyAnalytics(
         app,
         user,
         request.timeZone,

@@ -10,11 +10,11 @@ import { undoableDeleteRoutes } from '../../services/undoable-delete.js';
 import {
   CategoryRef,
   CreateCategoryBody,
-  DEFAULT_CATEGORY_COLOR,
   UpdateCategoryBody,
   toCategoryJson,
 } from '../../schemas/category.js';
 import { IdParams, bearerAuth } from '../../schemas/common.js';
+import { DEFAULT_CATEGORY_COLOR } from '../../schemas/product.js';
 
 const NAME_MAX = 40;
 

@@ -9,6 +9,7 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Limited like every route, but on a counter of its own: a load balancer's probes and the API traffic of the same
       // address never push each other over the limit.
       config: {
+        public: true,
         rateLimit: { max: app.config.rateLimit.healthPerMinute, timeWindow: 60_000 },
         ownRateLimitOnly: true,
       },

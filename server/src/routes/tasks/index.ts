@@ -5,16 +5,8 @@ import { notFound } from '../../lib/http-errors.js';
 import { fieldError, requireCalendarDate, requireInstant, requireTitle } from '../../lib/input-rules.js';
 import { newId } from '../../lib/ids.js';
 import { requireRoomFor } from '../../lib/quotas.js';
-import { hoursOf, roundToTenth, totalOverlapMs } from '../../lib/time-accounting.js';
-import {
-  addDays,
-  instantOfLocalTime,
-  localDateAt,
-  localDayBounds,
-  localHHMMAt,
-} from '../../lib/time-zone.js';
+import { addDays, instantOfLocalTime, localDateAt, localHHMMAt } from '../../lib/time-zone.js';
 import { signedInUser } from '../../plugins/app/authentication.js';
-import { undoableDeleteRoutes } from '../../services/undoable-delete.js';
 import { IdParams, bearerAuth } from '../../schemas/common.js';
 import {
   CreateTaskBody,
@@ -25,6 +17,8 @@ import {
   UpdateTaskBody,
   toTaskJson,
 } from '../../schemas/task.js';
+import { undoableDeleteRoutes } from '../../services/undoable-delete.js';
+import { walletOfDay } from '../../services/wallet.js';
 
 const TASK_NOT_FOUND = 'Task not found';
 
@@ -96,23 +90,11 @@ const tasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const user = signedInUser(request);
       const date = localDateAt(request.timeZone, app.now());
-      const day = localDayBounds(request.timeZone, date);
-      const [tasks, overlappingTasks, overlappingEvents] = await Promise.all([
+      const [tasks, wallet] = await Promise.all([
         app.tasksRepository.listForDate(user.id, date),
-        app.tasksRepository.listSpansOverlapping(user.id, day.start, day.end),
-        app.eventsRepository.listSpansOverlapping(user.id, day.start, day.end),
+        walletOfDay(app, user, request.timeZone, date),
       ]);
-      const spentHours = hoursOf(
-        totalOverlapMs(overlappingTasks, day.start, day.end) +
-          totalOverlapMs(overlappingEvents, day.start, day.end),
-      );
-      return {
-        date,
-        spentHours,
-        budgetHours: user.budgetHours,
-        remainingHours: Math.max(0, roundToTenth(user.budgetHours - spentHours)),
-        tasks: tasks.map(toTaskJson),
-      };
+      return { ...wallet, tasks: tasks.map(toTaskJson) };
     },
   );
 

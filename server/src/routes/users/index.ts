@@ -2,18 +2,17 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { UsersTable } from '../../db/schema.js';
-import { nameError } from '../../lib/account-rules.js';
+import { ACCOUNT_FIELDS, checkAccountFields } from '../../lib/account-rules.js';
 import { HttpError, validationFailed } from '../../lib/http-errors.js';
 import { jsonArrayItems } from '../../lib/text-batches.js';
 import { canonicalTimeZone } from '../../lib/time-zone.js';
 import { signedInUser } from '../../plugins/app/authentication.js';
-import { attemptKeyOfUser } from '../../plugins/app/users-repository.js';
 import { bearerAuth } from '../../schemas/common.js';
-import { checkPasswordAttempt, sourceOfAttempt } from '../../services/password-attempts.js';
 import { toCategoryJson } from '../../schemas/category.js';
 import { toEventJson } from '../../schemas/event.js';
 import { toTaskJson } from '../../schemas/task.js';
 import { DeleteMeBody, UpdateMeBody, UserEnvelope, toUserJson } from '../../schemas/user.js';
+import { isOwnPassword } from '../../services/accounts.js';
 
 const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['users'];
@@ -36,23 +35,20 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: UpdateMeBody,
         response: { 200: UserEnvelope },
       },
+      preValidation: checkAccountFields(UpdateMeBody, { name: { ...ACCOUNT_FIELDS.name, optional: true } }),
     },
     async (request) => {
       const user = signedInUser(request);
       const { name, budgetHours, timeZone, profilePicture } = request.body;
-      const errors = [];
-      if (name !== undefined && nameError(name)) errors.push({ field: 'name', message: nameError(name)! });
       // Stored by its canonical name, as the X-Time-Zone header is read: one spelling per zone.
       const zone = timeZone === undefined ? undefined : canonicalTimeZone(timeZone);
       if (zone === null) {
-        errors.push({
-          field: 'timeZone',
-          message: 'timeZone must be an IANA time zone such as Europe/Paris',
-        });
+        throw validationFailed([
+          { field: 'timeZone', message: 'timeZone must be an IANA time zone such as Europe/Paris' },
+        ]);
       }
-      if (errors.length > 0) throw validationFailed(errors);
       const changes: Partial<UsersTable> = { updatedAt: app.now() };
-      if (name !== undefined) changes.name = name.trim();
+      if (name !== undefined) changes.name = name;
       if (budgetHours !== undefined) changes.budgetHours = budgetHours;
       if (zone) changes.timeZone = zone;
       if (profilePicture !== undefined) changes.profilePicture = profilePicture;
@@ -154,13 +150,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const user = signedInUser(request);
-      // The same throttle as sign-in, before the scrypt work: a token alone must not buy unlimited guesses.
-      const attempt = { account: attemptKeyOfUser(user.id), source: sourceOfAttempt(request.ip) };
-      if (
-        !(await checkPasswordAttempt(app, attempt, () =>
-          app.passwords.verify(request.body.password, user.passwordHash),
-        ))
-      ) {
+      if (!(await isOwnPassword(app, user, request.body.password, request.ip))) {
         throw new HttpError(403, 'Password is incorrect', {
           errors: [{ field: 'password', message: 'Password is incorrect' }],
         });

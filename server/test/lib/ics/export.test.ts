@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import ICAL from 'ical.js';
-import { calendarChunks, type ExportableEvent } from '../../src/lib/ics.js';
-import { localDateAt, wallTimeAt } from '../../src/lib/time-zone.js';
+import { calendarChunks, type ExportableEvent } from '../../../src/lib/ics/export.js';
+import { localDateAt, wallTimeAt } from '../../../src/lib/time-zone.js';
 
 const NOW = Date.parse('2026-03-11T15:00:00.250Z');
 const ZONE = 'Europe/Paris';

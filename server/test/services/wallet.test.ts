@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { computeWeeklyAnalytics, type AnalyticsTask } from '../../src/lib/weekly-analytics.js';
+import { computeWeeklyAnalytics, type LedgerTask } from '../../src/services/wallet.js';
 
 const at = (iso: string) => Date.parse(iso);
 const task = (
-  fields: Partial<AnalyticsTask> & { startAt: number; endAt: number; date: string },
-): AnalyticsTask => ({
+  fields: Partial<LedgerTask> & { startAt: number; endAt: number; date: string },
+): LedgerTask => ({
   categoryId: null,
   done: false,
   ...fields,

@@ -1,22 +1,15 @@
-import { Worker } from 'node:worker_threads';
 import ICAL from 'ical.js';
-import { recurrenceRuleProblem, weekdayName } from './ics-recurrence-rules.js';
-import { textInBatches } from './text-batches.js';
-import {
-  addDays,
-  instantOfWallTime,
-  isValidTimeZone,
-  localDateAt,
-  startOfLocalDay,
-  wallTimeAt,
-} from './time-zone.js';
-import { isForbiddenControlCharacter, isInstantInRange } from './input-rules.js';
+import { TITLE_MAX_LENGTH } from '../../schemas/product.js';
+import { isForbiddenControlCharacter, isInstantInRange } from '../input-rules.js';
+import { addDays, instantOfWallTime, isValidTimeZone, localDateAt, startOfLocalDay } from '../time-zone.js';
+import { ALL_DAY_FLAG } from './conventions.js';
+import { recurrenceRuleProblem, weekdayName } from './recurrence-rules.js';
 
 type IcalTime = InstanceType<typeof ICAL.Time>;
 type IcalComponent = InstanceType<typeof ICAL.Component>;
 type IcalTimezone = InstanceType<typeof ICAL.Timezone>;
 
-export const ICS_LIMITS = {
+export const PARSE_LIMITS = {
   /** Recurring events are expanded this far either side of the import time. */
   horizonMs: 366 * 24 * 3600 * 1000,
   occurrencesPerSeries: 1000,
@@ -25,19 +18,7 @@ export const ICS_LIMITS = {
   eventsPerImport: 5000,
   /** Longer UIDs are skipped: the (user, UID) index has a row-size limit on PostgreSQL. */
   uidLength: 500,
-  /** ical.js may still loop on a rule the checks in ics-recurrence-rules.ts let through: parsing has this long. */
-  parseTimeoutMs: 5000,
-  parseMemoryMb: 256,
-  /** Worker threads at once per process; an account has at most one of them. */
-  concurrentParses: 2,
-  /** Imports waiting for a worker, all accounts together (then 503), and per account (then 429). */
-  queuedParses: 16,
-  queuedParsesPerAccount: 2,
 } as const;
-
-const TITLE_MAX = 200;
-const ALL_DAY_FLAG = 'x-time-wallet-all-day';
-const OWN_UID_SUFFIX = '@time-wallet';
 
 export interface ImportedEvent {
   /** UID plus '#' plus the occurrence's recurrence id ('' for a single event): re-imports match on it. */
@@ -55,9 +36,18 @@ export interface ParsedCalendar {
 
 export class InvalidCalendarError extends Error {}
 
-// ical.js relates every override to its series by scanning all the calendar's VEVENTs for each event (quadratic in
-// the file size); overrides are matched here by UID and RECURRENCE-ID instead, so that scan is switched off.
-const NO_EXCEPTIONS = { exceptions: [] };
+/** What a worker thread is given to parse: the file's text, the zone of floating times and dates, and the time. */
+export interface CalendarJob {
+  text: string;
+  timeZone: string;
+  now: number;
+}
+
+/**
+ * ical.js relates every override to its series by scanning all the calendar's VEVENTs for each event (quadratic in
+ * the file size); overrides are matched here by UID and RECURRENCE-ID instead, so that scan is switched off.
+ */
+const eventOf = (component: IcalComponent) => new ICAL.Event(component, { exceptions: [] });
 
 /** A content line's name and value: the value starts after the first colon outside a quoted parameter. */
 function splitContentLine(line: string): [string, string] {
@@ -93,7 +83,7 @@ function writtenRulesOfEvents(text: string): string[][] {
   return events;
 }
 
-/** Why the series must not be expanded (see ics-recurrence-rules.ts), or null. */
+/** Why the series must not be expanded (see recurrence-rules.ts), or null. */
 function seriesProblem(
   component: IcalComponent,
   startDate: IcalTime,
@@ -107,7 +97,7 @@ function seriesProblem(
       : properties.map((property) => String(property.getFirstValue()));
   const startWeekday = weekdayName(startDate.dayOfWeek());
   if (!startWeekday) return 'DTSTART has no weekday';
-  const series = { startWeekday, secondsToWalk, maxOccurrences: ICS_LIMITS.iterationsPerSeries };
+  const series = { startWeekday, secondsToWalk, maxOccurrences: PARSE_LIMITS.iterationsPerSeries };
   for (const rule of rules) {
     const problem = recurrenceRuleProblem(rule, series);
     if (problem) return problem;
@@ -197,7 +187,7 @@ function titleOf(summary: string | null | undefined): string {
     .filter((character) => !isForbiddenControlCharacter(character.charCodeAt(0)))
     .join('')
     .trim();
-  return (title || '(No title)').slice(0, TITLE_MAX);
+  return (title || '(No title)').slice(0, TITLE_MAX_LENGTH);
 }
 
 function isCancelled(component: IcalComponent): boolean {
@@ -236,8 +226,8 @@ export function parseCalendar(text: string, timeZone: string, now: number): Pars
     throw new InvalidCalendarError('The file is not a valid iCalendar (.ics) file');
 
   const reader = timeReader(timezonesOf(calendar), timeZone);
-  const horizonStart = now - ICS_LIMITS.horizonMs;
-  const horizonEnd = now + ICS_LIMITS.horizonMs;
+  const horizonStart = now - PARSE_LIMITS.horizonMs;
+  const horizonEnd = now + PARSE_LIMITS.horizonMs;
   const events = new Map<string, ImportedEvent>();
   let skipped = 0;
 
@@ -248,7 +238,7 @@ export function parseCalendar(text: string, timeZone: string, now: number): Pars
   const overrideKeys = new Set<string>();
   for (const component of components) {
     try {
-      const event = new ICAL.Event(component, NO_EXCEPTIONS);
+      const event = eventOf(component);
       if (event.isRecurrenceException() && event.uid) {
         overrideKeys.add(
           `${event.uid}#${recurrenceKey(event.recurrenceId, reader, tzidOf(component, 'recurrence-id'))}`,
@@ -261,7 +251,7 @@ export function parseCalendar(text: string, timeZone: string, now: number): Pars
 
   const add = (entry: ImportedEvent) => {
     const outOfRange = !isInstantInRange(entry.startAt) || !isInstantInRange(entry.endAt);
-    if (entry.endAt <= entry.startAt || outOfRange || entry.key.length > ICS_LIMITS.uidLength) {
+    if (entry.endAt <= entry.startAt || outOfRange || entry.key.length > PARSE_LIMITS.uidLength) {
       skipped += 1;
       return;
     }
@@ -274,7 +264,7 @@ export function parseCalendar(text: string, timeZone: string, now: number): Pars
     component: IcalComponent,
     rulesOfComponent: string[] | undefined,
   ): { entries: ImportedEvent[]; skipped: number } => {
-    const event = new ICAL.Event(component, NO_EXCEPTIONS);
+    const event = eventOf(component);
     if (!event.startDate) throw new Error('no DTSTART');
     if (isCancelled(component)) return { entries: [], skipped: 1 };
     const allDay = event.startDate.isDate || readFlag(component);
@@ -304,7 +294,7 @@ export function parseCalendar(text: string, timeZone: string, now: number): Pars
     const iterator = event.iterator();
     const entries: ImportedEvent[] = [];
     let overCap = 0;
-    for (let iteration = 0; iteration < ICS_LIMITS.iterationsPerSeries; iteration += 1) {
+    for (let iteration = 0; iteration < PARSE_LIMITS.iterationsPerSeries; iteration += 1) {
       const occurrence = iterator.next();
       if (!occurrence) break;
       const occurrenceStart = reader.instantOf(occurrence, startTzid);
@@ -315,7 +305,7 @@ export function parseCalendar(text: string, timeZone: string, now: number): Pars
       if (occurrenceEnd < horizonStart) continue;
       const key = `${uid}#${recurrenceKey(occurrence, reader, startTzid)}`;
       if (overrideKeys.has(key)) continue;
-      if (entries.length >= ICS_LIMITS.occurrencesPerSeries) {
+      if (entries.length >= PARSE_LIMITS.occurrencesPerSeries) {
         overCap += 1;
         continue;
       }
@@ -337,174 +327,9 @@ export function parseCalendar(text: string, timeZone: string, now: number): Pars
   }
 
   const all = [...events.values()];
-  if (all.length > ICS_LIMITS.eventsPerImport) {
-    skipped += all.length - ICS_LIMITS.eventsPerImport;
-    all.length = ICS_LIMITS.eventsPerImport;
+  if (all.length > PARSE_LIMITS.eventsPerImport) {
+    skipped += all.length - PARSE_LIMITS.eventsPerImport;
+    all.length = PARSE_LIMITS.eventsPerImport;
   }
   return { events: all, skipped };
-}
-
-export interface CalendarJob {
-  text: string;
-  timeZone: string;
-  now: number;
-}
-
-type WorkerAnswer = { ok: true; calendar: ParsedCalendar } | { ok: false; message: string };
-
-/** The worker ran out of time: the pool counts these apart from files that are merely invalid. */
-export class CalendarParseTimeoutError extends InvalidCalendarError {}
-
-export interface WorkerLimits {
-  timeoutMs: number;
-  memoryMb: number;
-  /** Aborting terminates the worker at once and rejects with the signal's reason. */
-  signal: AbortSignal;
-}
-
-/**
- * parseCalendar in a worker thread with a time and memory limit, so a file that loops ical.js forever or bloats it
- * costs one terminated worker instead of the API's event loop.
- */
-export function runCalendarWorker(job: CalendarJob, limits: WorkerLimits): Promise<ParsedCalendar> {
-  if (limits.signal.aborted) return Promise.reject(limits.signal.reason);
-  const options = { workerData: job, resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb } };
-  // Built, the worker is the .js file beside this one. Under tsx (dev, tests) it is TypeScript, and Node 20 does
-  // not run --import hooks in workers, so a bootstrap registers tsx in the worker first.
-  const worker = import.meta.url.endsWith('.ts')
-    ? new Worker(
-        `import('tsx/esm/api').then(({ register }) => { register(); ` +
-          `return import(${JSON.stringify(new URL('./ics-import-worker.ts', import.meta.url).href)}); })`,
-        { ...options, eval: true },
-      )
-    : new Worker(new URL('./ics-import-worker.js', import.meta.url), options);
-  return new Promise<ParsedCalendar>((resolve, reject) => {
-    let settled = false;
-    const settle = (outcome: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      limits.signal.removeEventListener('abort', onAbort);
-      void worker.terminate();
-      outcome();
-    };
-    const onAbort = () => settle(() => reject(limits.signal.reason));
-    limits.signal.addEventListener('abort', onAbort, { once: true });
-    const timer = setTimeout(
-      () =>
-        settle(() =>
-          reject(
-            new CalendarParseTimeoutError(
-              'The calendar could not be read in time: a recurrence rule (RRULE) in it may never end',
-            ),
-          ),
-        ),
-      limits.timeoutMs,
-    );
-    worker.once('message', (answer: WorkerAnswer) =>
-      settle(() => (answer.ok ? resolve(answer.calendar) : reject(new InvalidCalendarError(answer.message)))),
-    );
-    worker.once('error', (error: Error & { code?: string }) =>
-      settle(() =>
-        reject(
-          error.code === 'ERR_WORKER_OUT_OF_MEMORY'
-            ? new InvalidCalendarError('The calendar is too large to read')
-            : error,
-        ),
-      ),
-    );
-    worker.once('exit', () =>
-      settle(() => reject(new Error('The calendar worker stopped without an answer'))),
-    );
-  });
-}
-
-/** The id of this server's own event when a UID came from its export ('<id>@time-wallet'). */
-export function ownEventIdOf(key: string): string | null {
-  const [uid, recurrence] = key.split('#');
-  if (recurrence || !uid?.endsWith(OWN_UID_SUFFIX)) return null;
-  return uid.slice(0, -OWN_UID_SUFFIX.length) || null;
-}
-
-export interface ExportableEvent {
-  id: string;
-  title: string;
-  startAt: number;
-  endAt: number;
-  allDay: boolean;
-  icsKey: string | null;
-}
-
-function utcTime(instant: number): IcalTime {
-  return ICAL.Time.fromDateTimeString(new Date(instant).toISOString().replace(/\.\d{3}Z$/, 'Z'));
-}
-
-function dateTime(date: string): IcalTime {
-  return ICAL.Time.fromDateString(date);
-}
-
-function isLocalMidnight(timeZone: string, instant: number): boolean {
-  const wall = wallTimeAt(timeZone, instant);
-  return wall.hour === 0 && wall.minute === 0 && wall.second === 0 && instant % 1000 === 0;
-}
-
-function eventComponent(event: ExportableEvent, timeZone: string, stamp: IcalTime): IcalComponent {
-  const component = new ICAL.Component('vevent');
-  const [uid, recurrence] = event.icsKey
-    ? [
-        event.icsKey.slice(0, event.icsKey.lastIndexOf('#')),
-        event.icsKey.slice(event.icsKey.lastIndexOf('#') + 1),
-      ]
-    : [`${event.id}${OWN_UID_SUFFIX}`, ''];
-  component.updatePropertyWithValue('uid', uid);
-  component.updatePropertyWithValue('dtstamp', stamp);
-  if (recurrence) {
-    component.updatePropertyWithValue(
-      'recurrence-id',
-      /^\d{4}-\d{2}-\d{2}$/.test(recurrence) ? dateTime(recurrence) : utcTime(Date.parse(recurrence)),
-    );
-  }
-  component.updatePropertyWithValue('summary', event.title);
-  const wholeDays =
-    event.allDay && isLocalMidnight(timeZone, event.startAt) && isLocalMidnight(timeZone, event.endAt);
-  if (wholeDays) {
-    component.updatePropertyWithValue('dtstart', dateTime(localDateAt(timeZone, event.startAt)));
-    component.updatePropertyWithValue('dtend', dateTime(localDateAt(timeZone, event.endAt)));
-  } else {
-    component.updatePropertyWithValue('dtstart', utcTime(event.startAt));
-    component.updatePropertyWithValue('dtend', utcTime(event.endAt));
-    if (event.allDay) component.updatePropertyWithValue(ALL_DAY_FLAG, 'TRUE');
-  }
-  return component;
-}
-
-const CRLF_ONLY = (text: string) => text.replace(/\r?\n/g, '\r\n');
-
-/**
- * A VCALENDAR that re-imports to the same events: imported events keep their UID and RECURRENCE-ID, others get
- * '<id>@time-wallet'. All-day events become DATE values when they span whole local days, otherwise UTC times with a
- * flag that keeps them all-day. The text comes in chunks (see textInBatches); joined, they are the text ical.js writes
- * for the whole calendar at once.
- */
-export async function* calendarChunks(
-  pages: AsyncIterable<ExportableEvent[]>,
-  timeZone: string,
-  now: number,
-): AsyncGenerator<string> {
-  const calendar = new ICAL.Component(['vcalendar', [], []]);
-  calendar.updatePropertyWithValue('version', '2.0');
-  calendar.updatePropertyWithValue('prodid', '-//Time Wallet//Calendar export//EN');
-  calendar.updatePropertyWithValue('calscale', 'GREGORIAN');
-  const empty = CRLF_ONLY(calendar.toString());
-  const end = empty.lastIndexOf('END:VCALENDAR');
-  yield empty.slice(0, end);
-  // Each event is written as ical.js writes a calendar's subcomponents: with the calendar's design set.
-  const design = ICAL.design.getDesignSet('vcalendar');
-  const stamp = utcTime(now - (now % 1000));
-  yield* textInBatches(
-    pages,
-    (event) =>
-      `${CRLF_ONLY(ICAL.stringify.component(eventComponent(event, timeZone, stamp).jCal, design))}\r\n`,
-  );
-  yield `${empty.slice(end)}\r\n`;
 }

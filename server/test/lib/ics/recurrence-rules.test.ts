@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import ICAL from 'ical.js';
-import { recurrenceRuleProblem, type SeriesContext } from '../../src/lib/ics-recurrence-rules.js';
+import { recurrenceRuleProblem, type SeriesContext } from '../../../src/lib/ics/recurrence-rules.js';
 
 // DTSTART of the rules below: Wednesday 11 March 2026, a year before the end of the import horizon.
 const START = ICAL.Time.fromDateTimeString('2026-03-11T10:00:00Z');

@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { InvalidCalendarError, parseCalendar, type CalendarJob } from './ics.js';
+import { InvalidCalendarError, parseCalendar, type CalendarJob } from './parse.js';
 
 const job = workerData as CalendarJob;
 try {

@@ -1,15 +1,49 @@
-import type { WeeklyAnalytics } from '../schemas/analytics.js';
+import type { FastifyInstance } from 'fastify';
+import type { UserRow } from '../db/schema.js';
 import {
-  HOUR_MS,
-  minutesOf,
-  overlapMs,
-  roundToTenth,
-  totalOverlapMs,
-  type TimeSpan,
-} from './time-accounting.js';
-import { addDays, localDateAt, localDaysBetween, startOfLocalDay, weekStartOf } from './time-zone.js';
+  addDays,
+  localDateAt,
+  localDayBounds,
+  localDaysBetween,
+  startOfLocalDay,
+  weekStartOf,
+} from '../lib/time-zone.js';
+import type { WeeklyAnalytics } from '../schemas/analytics.js';
 
-export interface AnalyticsTask extends TimeSpan {
+// The time ledger: every figure of hours (the wallet's spent and remaining hours, the weekly analytics) is counted
+// here, from one read of the user's blocks of time, so the wallet route and the analytics route cannot count time
+// each their own way.
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 3_600_000;
+
+export interface TimeSpan {
+  startAt: number;
+  endAt: number;
+}
+
+/** The part of a span inside [from, to), in milliseconds: a day's share of a task or event is clamped to that day. */
+function overlapMs(span: TimeSpan, from: number, to: number): number {
+  return Math.max(0, Math.min(span.endAt, to) - Math.max(span.startAt, from));
+}
+
+function totalOverlapMs(spans: TimeSpan[], from: number, to: number): number {
+  return spans.reduce((sum, span) => sum + overlapMs(span, from, to), 0);
+}
+
+function roundToTenth(value: number): number {
+  return Math.round(value * 10) / 10;
+}
+
+function hoursOf(ms: number): number {
+  return roundToTenth(ms / HOUR_MS);
+}
+
+function minutesOf(ms: number): number {
+  return Math.round(ms / MINUTE_MS);
+}
+
+export interface LedgerTask extends TimeSpan {
   categoryId: string | null;
   date: string;
   done: boolean;
@@ -26,7 +60,7 @@ export interface WeeklyAnalyticsInput {
   /** Any day of the week to report, YYYY-MM-DD. */
   date: string;
   now: number;
-  tasks: AnalyticsTask[];
+  tasks: LedgerTask[];
   events: TimeSpan[];
   categories: AnalyticsCategory[];
 }
@@ -107,4 +141,67 @@ export function computeWeeklyAnalytics(input: WeeklyAnalyticsInput): WeeklyAnaly
     streak,
     daily,
   };
+}
+
+export interface TimeBlocks {
+  tasks: LedgerTask[];
+  events: TimeSpan[];
+}
+
+/** The ledger's one read: the user's tasks and events overlapping [from, to). */
+export async function blocksOverlapping(
+  app: FastifyInstance,
+  userId: string,
+  from: number,
+  to: number,
+): Promise<TimeBlocks> {
+  const [tasks, events] = await Promise.all([
+    app.tasksRepository.listSpansOverlapping(userId, from, to),
+    app.eventsRepository.listSpansOverlapping(userId, from, to),
+  ]);
+  return { tasks: tasks.map((task) => ({ ...task, done: task.done === 1 })), events };
+}
+
+export interface DayWallet {
+  date: string;
+  /** Tasks plus events, each clamped to the day, in hours with one decimal. */
+  spentHours: number;
+  budgetHours: number;
+  /** max(0, budget - spent). */
+  remainingHours: number;
+}
+
+/** The wallet of one local day of the user's. */
+export async function walletOfDay(
+  app: FastifyInstance,
+  user: UserRow,
+  timeZone: string,
+  date: string,
+): Promise<DayWallet> {
+  const day = localDayBounds(timeZone, date);
+  const { tasks, events } = await blocksOverlapping(app, user.id, day.start, day.end);
+  const spentHours = hoursOf(
+    totalOverlapMs(tasks, day.start, day.end) + totalOverlapMs(events, day.start, day.end),
+  );
+  return {
+    date,
+    spentHours,
+    budgetHours: user.budgetHours,
+    remainingHours: Math.max(0, roundToTenth(user.budgetHours - spentHours)),
+  };
+}
+
+/** The weekly analytics of the user's Sunday..Saturday week containing `date`. */
+export async function weeklyAnalytics(
+  app: FastifyInstance,
+  user: UserRow,
+  timeZone: string,
+  date: string,
+): Promise<WeeklyAnalytics> {
+  const { from, to } = weekRange(timeZone, date);
+  const [blocks, categories] = await Promise.all([
+    blocksOverlapping(app, user.id, from, to),
+    app.categoriesRepository.list(user.id),
+  ]);
+  return computeWeeklyAnalytics({ timeZone, date, now: app.now(), ...blocks, categories });
 }

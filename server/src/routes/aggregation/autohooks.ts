@@ -1,1 +1,0 @@
-export { default } from '../require-sign-in.js';
