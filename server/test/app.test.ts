@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { buildTestApp, signUp } from './helpers.js';
+import { buildTestApp, signUp, send } from './helpers.js';
 
 describe('request handling', () => {
   test('GET /api/health answers after a database round trip', async () => {
@@ -53,12 +53,7 @@ describe('request handling', () => {
     assert.equal(plainText.statusCode, 415);
     assert.match(plainText.json().message, /Content-Type: application\/json/);
 
-    const oversized = await app.inject({
-      method: 'POST',
-      url: '/api/categories',
-      headers,
-      payload: { name: 'x'.repeat(200 * 1024) },
-    });
+    const oversized = await send(app, headers, 'POST', '/api/categories', { name: 'x'.repeat(200 * 1024) });
     assert.equal(oversized.statusCode, 413);
     assert.deepEqual(oversized.json(), { message: 'Request body is too large' });
 

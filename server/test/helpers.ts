@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after } from 'node:test';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import type { AppConfig, DatabaseConfig, RateLimitConfig } from '../src/config.js';
@@ -111,6 +111,9 @@ export async function buildTestApp(
   return { app, dataDir, clock };
 }
 
+type InjectMethod = NonNullable<InjectOptions['method']>;
+type InjectPayload = InjectOptions['payload'];
+
 let userCounter = 0;
 
 export interface SignedInUser {
@@ -147,4 +150,15 @@ export async function signUp(
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
   const { token, user } = login.json();
   return { token, user, password, headers: { authorization: `Bearer ${token}`, ...zoneHeader } };
+}
+
+/** One JSON request with the given headers (a signed-in user's, usually): `send(app, headers, 'PATCH', url, body)`. */
+export function send(
+  app: FastifyInstance,
+  headers: Record<string, string> | undefined,
+  method: InjectMethod,
+  url: string,
+  payload?: InjectPayload,
+) {
+  return app.inject({ method, url, headers, payload });
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp, signUp } from '../helpers.js';
+import { buildTestApp, signUp, send } from '../helpers.js';
 
 // Wednesday 11 March 2026, 11:00 in New York: the week of 8-14 March began with the switch to daylight saving time.
 const NOW = Date.parse('2026-03-11T15:00:00Z');
@@ -41,11 +41,10 @@ async function buildDstWeek(app: FastifyInstance, headers: Record<string, string
     endHHMM: '23:00',
     categoryId: rest._id,
   });
-  await app.inject({
-    method: 'PATCH',
-    url: `/api/tasks/${overnight._id}`,
-    headers,
-    payload: { start: '2026-03-10T23:00:00-04:00', end: '2026-03-11T01:00:00-04:00', done: true },
+  await send(app, headers, 'PATCH', `/api/tasks/${overnight._id}`, {
+    start: '2026-03-10T23:00:00-04:00',
+    end: '2026-03-11T01:00:00-04:00',
+    done: true,
   });
   await task({ date: '2026-03-11', startHHMM: '14:00', endHHMM: '15:00', categoryId: dropped._id });
   await task({ date: '2026-03-13', startHHMM: '10:00', endHHMM: '11:00' });
@@ -58,11 +57,9 @@ async function buildDstWeek(app: FastifyInstance, headers: Record<string, string
     endHHMM: '23:00',
     categoryId: work._id,
   });
-  await app.inject({
-    method: 'PATCH',
-    url: `/api/tasks/${intoNextWeek._id}`,
-    headers,
-    payload: { start: '2026-03-14T23:00:00-04:00', end: '2026-03-15T01:00:00-04:00' },
+  await send(app, headers, 'PATCH', `/api/tasks/${intoNextWeek._id}`, {
+    start: '2026-03-14T23:00:00-04:00',
+    end: '2026-03-15T01:00:00-04:00',
   });
   await post(app, headers, '/api/events', {
     title: 'Lunch talk',
@@ -86,11 +83,7 @@ describe('/api/aggregation/analytics/weekly', () => {
     const { headers } = await signUp(app, { timeZone: NEW_YORK });
     const { work, rest } = await buildDstWeek(app, headers);
 
-    const response = await app.inject({
-      method: 'GET',
-      url: '/api/aggregation/analytics/weekly?date=2026-03-11',
-      headers,
-    });
+    const response = await send(app, headers, 'GET', '/api/aggregation/analytics/weekly?date=2026-03-11');
     assert.equal(response.statusCode, 200);
     assert.deepEqual(response.json(), {
       weekStart: '2026-03-08',
@@ -114,17 +107,14 @@ describe('/api/aggregation/analytics/weekly', () => {
       ],
     });
 
-    const anyDayOfTheWeek = await app.inject({
-      method: 'GET',
-      url: '/api/aggregation/analytics/weekly?date=2026-03-14',
+    const anyDayOfTheWeek = await send(
+      app,
       headers,
-    });
+      'GET',
+      '/api/aggregation/analytics/weekly?date=2026-03-14',
+    );
     assert.deepEqual(anyDayOfTheWeek.json(), response.json());
-    const defaultsToToday = await app.inject({
-      method: 'GET',
-      url: '/api/aggregation/analytics/weekly',
-      headers,
-    });
+    const defaultsToToday = await send(app, headers, 'GET', '/api/aggregation/analytics/weekly');
     assert.deepEqual(defaultsToToday.json(), response.json());
   });
 
@@ -137,12 +127,7 @@ describe('/api/aggregation/analytics/weekly', () => {
     const task = async (fields: Record<string, unknown>, done: boolean) => {
       const created = await post(app, headers, '/api/tasks', { title: 'Task', ...fields });
       if (done) {
-        const marked = await app.inject({
-          method: 'PATCH',
-          url: `/api/tasks/${created._id}`,
-          headers,
-          payload: { done: true },
-        });
+        const marked = await send(app, headers, 'PATCH', `/api/tasks/${created._id}`, { done: true });
         assert.equal(marked.statusCode, 200);
       }
     };
@@ -165,11 +150,7 @@ describe('/api/aggregation/analytics/weekly', () => {
       end: '2026-11-04T14:00:00-05:00',
     });
 
-    const week = await app.inject({
-      method: 'GET',
-      url: '/api/aggregation/analytics/weekly?date=2026-11-04',
-      headers,
-    });
+    const week = await send(app, headers, 'GET', '/api/aggregation/analytics/weekly?date=2026-11-04');
     assert.deepEqual(week.json(), {
       weekStart: '2026-11-01',
       weekEnd: '2026-11-07',
@@ -215,11 +196,7 @@ describe('/api/aggregation/analytics/weekly', () => {
     const { app } = await buildTestApp({ now: NOW });
     const { headers } = await signUp(app, { timeZone: NEW_YORK });
     await buildDstWeek(app, headers);
-    const previous = await app.inject({
-      method: 'GET',
-      url: '/api/aggregation/analytics/weekly?date=2026-03-04',
-      headers,
-    });
+    const previous = await send(app, headers, 'GET', '/api/aggregation/analytics/weekly?date=2026-03-04');
     const body = previous.json();
     assert.equal(body.weekStart, '2026-03-01');
     assert.equal(body.totalMinutes, 120);
@@ -232,11 +209,7 @@ describe('/api/aggregation/analytics/weekly', () => {
     const { app } = await buildTestApp({ now: NOW });
     const { headers } = await signUp(app, { timeZone: NEW_YORK });
     for (const date of ['2026-03-11', '2026-06-17']) {
-      const response = await app.inject({
-        method: 'GET',
-        url: `/api/aggregation/analytics/weekly?date=${date}`,
-        headers,
-      });
+      const response = await send(app, headers, 'GET', `/api/aggregation/analytics/weekly?date=${date}`);
       const body = response.json();
       assert.equal(response.statusCode, 200);
       assert.deepEqual(
@@ -288,11 +261,7 @@ describe('/api/aggregation/analytics/weekly', () => {
     const { app } = await buildTestApp({ now: NOW });
     const { headers } = await signUp(app);
     for (const date of ['2026-02-30', 'monday']) {
-      const response = await app.inject({
-        method: 'GET',
-        url: `/api/aggregation/analytics/weekly?date=${date}`,
-        headers,
-      });
+      const response = await send(app, headers, 'GET', `/api/aggregation/analytics/weekly?date=${date}`);
       assert.equal(response.statusCode, 400);
       assert.equal(response.json().errors[0].field, 'date');
     }
@@ -302,11 +271,7 @@ describe('/api/aggregation/analytics/weekly', () => {
     const { app } = await buildTestApp({ now: NOW });
     const { headers } = await signUp(app, { timeZone: NEW_YORK });
     await buildDstWeek(app, headers);
-    const first = await app.inject({
-      method: 'POST',
-      url: '/api/aggregation/analytics/weekly/update',
-      headers,
-    });
+    const first = await send(app, headers, 'POST', '/api/aggregation/analytics/weekly/update');
     const second = await app.inject({
       method: 'POST',
       url: '/api/aggregation/analytics/weekly/update',

@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import { SignJWT } from 'jose';
-import { buildTestApp, signUp } from '../helpers.js';
+import { buildTestApp, signUp, send } from '../helpers.js';
 
 const validRegistration = {
   username: 'timeKeeper1',
@@ -309,18 +309,10 @@ describe('sessions', () => {
     const logout = await app.inject({ method: 'POST', url: '/api/auth/logout', headers: first.headers });
     assert.equal(logout.statusCode, 204);
     assert.equal(logout.body, '');
-    const afterLogout = await app.inject({
-      method: 'GET',
-      url: '/api/auth/validate',
-      headers: first.headers,
-    });
+    const afterLogout = await send(app, first.headers, 'GET', '/api/auth/validate');
     assert.equal(afterLogout.statusCode, 401);
     assert.deepEqual(afterLogout.json(), { message: 'Unauthorized' });
-    const stillSignedIn = await app.inject({
-      method: 'GET',
-      url: '/api/auth/validate',
-      headers: otherSession,
-    });
+    const stillSignedIn = await send(app, otherSession, 'GET', '/api/auth/validate');
     assert.equal(stillSignedIn.statusCode, 200);
   });
 

@@ -1,28 +1,21 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { buildTestApp, signUp } from '../helpers.js';
+import { buildTestApp, signUp, send } from '../helpers.js';
 
 describe('/api/categories', () => {
   test('creates, lists, renames, recolours and deletes categories', async () => {
     const { app } = await buildTestApp();
     const { headers } = await signUp(app);
-    const created = await app.inject({
-      method: 'POST',
-      url: '/api/categories',
-      headers,
-      payload: { name: '  Deep Work ', color: '#aa00ff' },
+    const created = await send(app, headers, 'POST', '/api/categories', {
+      name: '  Deep Work ',
+      color: '#aa00ff',
     });
     assert.equal(created.statusCode, 201);
     const work = created.json();
     assert.deepEqual(Object.keys(work).sort(), ['_id', 'color', 'name']);
     assert.deepEqual({ name: work.name, color: work.color }, { name: 'Deep Work', color: '#AA00FF' });
 
-    const defaulted = await app.inject({
-      method: 'POST',
-      url: '/api/categories',
-      headers,
-      payload: { name: 'Rest' },
-    });
+    const defaulted = await send(app, headers, 'POST', '/api/categories', { name: 'Rest' });
     assert.equal(defaulted.statusCode, 201);
     assert.equal(defaulted.json().color, '#2D967C');
 
@@ -30,19 +23,12 @@ describe('/api/categories', () => {
     assert.equal(list.statusCode, 200);
     assert.deepEqual(list.json(), [work, defaulted.json()]);
 
-    const renamed = await app.inject({
-      method: 'PATCH',
-      url: `/api/categories/${work._id}`,
-      headers,
-      payload: { name: 'Focus' },
-    });
+    const renamed = await send(app, headers, 'PATCH', `/api/categories/${work._id}`, { name: 'Focus' });
     assert.equal(renamed.statusCode, 200);
     assert.deepEqual(renamed.json(), { _id: work._id, name: 'Focus', color: '#AA00FF' });
-    const recoloured = await app.inject({
-      method: 'PATCH',
-      url: `/api/categories/${work._id}`,
-      headers,
-      payload: { name: 'Focus', color: '#123456' },
+    const recoloured = await send(app, headers, 'PATCH', `/api/categories/${work._id}`, {
+      name: 'Focus',
+      color: '#123456',
     });
     assert.deepEqual(recoloured.json(), { _id: work._id, name: 'Focus', color: '#123456' });
 
@@ -67,27 +53,12 @@ describe('/api/categories', () => {
       [{ name: 5 }, 'name', 'name must be a string'],
     ];
     for (const [payload, field, message] of cases) {
-      const response = await app.inject({
-        method: 'POST',
-        url: '/api/categories',
-        headers,
-        payload: payload as object,
-      });
+      const response = await send(app, headers, 'POST', '/api/categories', payload as object);
       assert.equal(response.statusCode, 400, JSON.stringify(payload));
       assert.deepEqual(response.json(), { message: 'Validation failed', errors: [{ field, message }] });
     }
-    const created = await app.inject({
-      method: 'POST',
-      url: '/api/categories',
-      headers,
-      payload: { name: 'Ok' },
-    });
-    const patch = await app.inject({
-      method: 'PATCH',
-      url: `/api/categories/${created.json()._id}`,
-      headers,
-      payload: { name: '' },
-    });
+    const created = await send(app, headers, 'POST', '/api/categories', { name: 'Ok' });
+    const patch = await send(app, headers, 'PATCH', `/api/categories/${created.json()._id}`, { name: '' });
     assert.equal(patch.statusCode, 400);
   });
 
@@ -107,19 +78,9 @@ describe('/api/categories', () => {
     assert.equal((await create('work', other.headers)).statusCode, 201, "another user's names are theirs");
 
     const home = (await create('Home')).json();
-    const rename = await app.inject({
-      method: 'PATCH',
-      url: `/api/categories/${home._id}`,
-      headers,
-      payload: { name: 'WORK' },
-    });
+    const rename = await send(app, headers, 'PATCH', `/api/categories/${home._id}`, { name: 'WORK' });
     assert.equal(rename.statusCode, 409);
-    const recase = await app.inject({
-      method: 'PATCH',
-      url: `/api/categories/${work._id}`,
-      headers,
-      payload: { name: 'WORK' },
-    });
+    const recase = await send(app, headers, 'PATCH', `/api/categories/${work._id}`, { name: 'WORK' });
     assert.equal(recase.statusCode, 200, 'a tag may change the case of its own name');
     const list = (await app.inject({ method: 'GET', url: '/api/categories', headers })).json();
     assert.deepEqual(list.map((category: { name: string }) => category.name).sort(), ['Home', 'WORK']);
@@ -129,36 +90,19 @@ describe('/api/categories', () => {
     const { app } = await buildTestApp();
     const owner = await signUp(app);
     const intruder = await signUp(app);
-    const created = await app.inject({
-      method: 'POST',
-      url: '/api/categories',
-      headers: owner.headers,
-      payload: { name: 'Private' },
-    });
+    const created = await send(app, owner.headers, 'POST', '/api/categories', { name: 'Private' });
     const id = created.json()._id;
     assert.deepEqual(
       (await app.inject({ method: 'GET', url: '/api/categories', headers: intruder.headers })).json(),
       [],
     );
-    const missing = await app.inject({
-      method: 'PATCH',
-      url: '/api/categories/no-such-id',
-      headers: intruder.headers,
-      payload: { name: 'Mine' },
+    const missing = await send(app, intruder.headers, 'PATCH', '/api/categories/no-such-id', {
+      name: 'Mine',
     });
-    const foreign = await app.inject({
-      method: 'PATCH',
-      url: `/api/categories/${id}`,
-      headers: intruder.headers,
-      payload: { name: 'Mine' },
-    });
+    const foreign = await send(app, intruder.headers, 'PATCH', `/api/categories/${id}`, { name: 'Mine' });
     assert.equal(foreign.statusCode, 404);
     assert.deepEqual(foreign.json(), missing.json());
-    const foreignDelete = await app.inject({
-      method: 'DELETE',
-      url: `/api/categories/${id}`,
-      headers: intruder.headers,
-    });
+    const foreignDelete = await send(app, intruder.headers, 'DELETE', `/api/categories/${id}`);
     assert.equal(foreignDelete.statusCode, 404);
     const stillThere = await app.inject({ method: 'GET', url: '/api/categories', headers: owner.headers });
     assert.deepEqual(stillThere.json(), [{ _id: id, name: 'Private', color: '#2D967C' }]);

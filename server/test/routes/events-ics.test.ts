@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { addDays, localDaysBetween } from '../../src/lib/time-zone.js';
-import { buildTestApp, signUp } from '../helpers.js';
+import { buildTestApp, signUp, send } from '../helpers.js';
 
 const NOW = Date.parse('2026-03-11T15:00:00Z');
 
@@ -122,11 +122,7 @@ async function eventsBetween(
   const events = new Map<string, Listed>();
   for (let partFrom = from; localDaysBetween(partFrom, to) > 0; partFrom = addDays(partFrom, 62)) {
     const partTo = localDaysBetween(partFrom, to) > 62 ? addDays(partFrom, 62) : to;
-    const response = await app.inject({
-      method: 'GET',
-      url: `/api/events?from=${partFrom}&to=${partTo}`,
-      headers,
-    });
+    const response = await send(app, headers, 'GET', `/api/events?from=${partFrom}&to=${partTo}`);
     assert.equal(response.statusCode, 200, response.body);
     for (const event of response.json() as Listed[]) events.set(event._id, event);
   }
@@ -213,33 +209,19 @@ describe('/api/events/import and /api/events/export.ics', () => {
     const { app } = await buildTestApp({ now: NOW });
     const owner = await signUp(app, { timeZone: 'Europe/Paris' });
     await importCalendar(app, owner.headers, SAMPLE);
-    await app.inject({
-      method: 'POST',
-      url: '/api/events',
-      headers: owner.headers,
-      payload: {
-        title: 'Dentist; then gym, maybe\nnew line',
-        start: '2026-03-13T08:00:00Z',
-        end: '2026-03-13T09:00:00Z',
-        allDay: false,
-      },
+    await send(app, owner.headers, 'POST', '/api/events', {
+      title: 'Dentist; then gym, maybe\nnew line',
+      start: '2026-03-13T08:00:00Z',
+      end: '2026-03-13T09:00:00Z',
+      allDay: false,
     });
-    await app.inject({
-      method: 'POST',
-      url: '/api/events',
-      headers: owner.headers,
-      payload: {
-        title: 'Odd all-day',
-        start: '2026-03-14T10:00:00Z',
-        end: '2026-03-14T12:00:00Z',
-        allDay: true,
-      },
+    await send(app, owner.headers, 'POST', '/api/events', {
+      title: 'Odd all-day',
+      start: '2026-03-14T10:00:00Z',
+      end: '2026-03-14T12:00:00Z',
+      allDay: true,
     });
-    const exported = await app.inject({
-      method: 'GET',
-      url: '/api/events/export.ics',
-      headers: owner.headers,
-    });
+    const exported = await send(app, owner.headers, 'GET', '/api/events/export.ics');
     assert.equal(exported.statusCode, 200);
     assert.match(String(exported.headers['content-type']), /^text\/calendar/);
     assert.match(exported.body, /^BEGIN:VCALENDAR\r\n/);
@@ -304,12 +286,7 @@ END:VEVENT`),
     assert.equal(wrongField.statusCode, 400);
     assert.match(wrongField.json().message, /"file"/);
 
-    const json = await app.inject({
-      method: 'POST',
-      url: '/api/events/import',
-      headers,
-      payload: { file: SAMPLE },
-    });
+    const json = await send(app, headers, 'POST', '/api/events/import', { file: SAMPLE });
     assert.equal(json.statusCode, 415);
 
     const anonymous = await app.inject({ method: 'GET', url: '/api/events/export.ics' });

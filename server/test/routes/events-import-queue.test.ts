@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp, signUp } from '../helpers.js';
+import { buildTestApp, signUp, send } from '../helpers.js';
 
 const NOW = Date.parse('2026-03-11T15:00:00Z');
 const BOUNDARY = '----time-wallet-queue-test';
@@ -86,11 +86,7 @@ describe('.ics imports and their clients', () => {
     assert.deepEqual(pool.counts(), { running: 0, queued: 0, started: 1, timedOut: 0, cancelled: 1 });
 
     // Nothing of either upload was stored, and the account imports again at once.
-    const listed = await app.inject({
-      method: 'GET',
-      url: '/api/events?from=2026-03-11&to=2026-03-12',
-      headers,
-    });
+    const listed = await send(app, headers, 'GET', '/api/events?from=2026-03-11&to=2026-03-12');
     assert.deepEqual(listed.json(), []);
     const again = await app.inject({
       method: 'POST',

@@ -1,24 +1,19 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp, signUp } from '../helpers.js';
+import { buildTestApp, signUp, send } from '../helpers.js';
 
 async function createEvent(
   app: FastifyInstance,
   headers: Record<string, string>,
   fields: Record<string, unknown>,
 ) {
-  return app.inject({
-    method: 'POST',
-    url: '/api/events',
-    headers,
-    payload: {
-      title: 'Dentist',
-      start: '2026-03-11T14:00:00.000Z',
-      end: '2026-03-11T15:00:00.000Z',
-      allDay: false,
-      ...fields,
-    },
+  return send(app, headers, 'POST', '/api/events', {
+    title: 'Dentist',
+    start: '2026-03-11T14:00:00.000Z',
+    end: '2026-03-11T15:00:00.000Z',
+    allDay: false,
+    ...fields,
   });
 }
 
@@ -41,24 +36,16 @@ describe('/api/events', () => {
       },
     );
 
-    const renamed = await app.inject({
-      method: 'PATCH',
-      url: `/api/events/${event._id}`,
-      headers,
-      payload: {
-        title: 'Dentist (moved)',
-        start: '2026-03-12T09:00:00.000Z',
-        end: '2026-03-12T10:30:00.000Z',
-        allDay: false,
-      },
+    const renamed = await send(app, headers, 'PATCH', `/api/events/${event._id}`, {
+      title: 'Dentist (moved)',
+      start: '2026-03-12T09:00:00.000Z',
+      end: '2026-03-12T10:30:00.000Z',
+      allDay: false,
     });
     assert.equal(renamed.statusCode, 200);
     assert.equal(renamed.json().title, 'Dentist (moved)');
-    const resized = await app.inject({
-      method: 'PATCH',
-      url: `/api/events/${event._id}`,
-      headers,
-      payload: { end: '2026-03-12T11:00:00.000Z' },
+    const resized = await send(app, headers, 'PATCH', `/api/events/${event._id}`, {
+      end: '2026-03-12T11:00:00.000Z',
     });
     assert.equal(resized.json().end, '2026-03-12T11:00:00.000Z');
     assert.equal(resized.json().start, '2026-03-12T09:00:00.000Z');
@@ -68,12 +55,7 @@ describe('/api/events', () => {
 
     const deleted = await app.inject({ method: 'DELETE', url: `/api/events/${event._id}`, headers });
     assert.equal(deleted.statusCode, 204);
-    const gone = await app.inject({
-      method: 'PATCH',
-      url: `/api/events/${event._id}`,
-      headers,
-      payload: { title: 'x' },
-    });
+    const gone = await send(app, headers, 'PATCH', `/api/events/${event._id}`, { title: 'x' });
     assert.equal(gone.statusCode, 404);
   });
 
@@ -95,11 +77,8 @@ describe('/api/events', () => {
       assert.equal(response.json().errors[0].field, field, response.body);
     }
     const event = (await createEvent(app, headers, {})).json();
-    const backwards = await app.inject({
-      method: 'PATCH',
-      url: `/api/events/${event._id}`,
-      headers,
-      payload: { start: '2026-03-11T16:00:00.000Z' },
+    const backwards = await send(app, headers, 'PATCH', `/api/events/${event._id}`, {
+      start: '2026-03-11T16:00:00.000Z',
     });
     assert.equal(backwards.statusCode, 400);
     assert.equal(backwards.json().message, 'End must be after start');
@@ -133,11 +112,7 @@ describe('/api/events', () => {
       start: '2026-03-15T07:00:00.000Z',
       end: '2026-03-15T08:00:00.000Z',
     });
-    const response = await app.inject({
-      method: 'GET',
-      url: '/api/events?from=2026-03-08&to=2026-03-15',
-      headers,
-    });
+    const response = await send(app, headers, 'GET', '/api/events?from=2026-03-08&to=2026-03-15');
     assert.equal(response.statusCode, 200);
     assert.deepEqual(
       response.json().map((event: { title: string }) => event.title),
@@ -230,17 +205,9 @@ describe('/api/events', () => {
       assert.equal(foreign.statusCode, 404);
       assert.deepEqual(foreign.json(), missing.json());
     }
-    const list = await app.inject({
-      method: 'GET',
-      url: '/api/events?from=2026-03-01&to=2026-04-01',
-      headers: intruder.headers,
-    });
+    const list = await send(app, intruder.headers, 'GET', '/api/events?from=2026-03-01&to=2026-04-01');
     assert.deepEqual(list.json(), []);
-    const ownerList = await app.inject({
-      method: 'GET',
-      url: '/api/events?from=2026-03-01&to=2026-04-01',
-      headers: owner.headers,
-    });
+    const ownerList = await send(app, owner.headers, 'GET', '/api/events?from=2026-03-01&to=2026-04-01');
     assert.equal(ownerList.json()[0].title, 'Dentist');
   });
 });

@@ -3,7 +3,7 @@ import { describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { newId } from '../../src/lib/ids.js';
 import { RECORD_QUOTAS } from '../../src/lib/quotas.js';
-import { buildTestApp, signUp } from '../helpers.js';
+import { buildTestApp, signUp, send } from '../helpers.js';
 
 // Lowered through the app's config, so reaching them takes a few requests instead of 20,000 rows.
 const quotas = { events: 3, tasks: 2, categories: 2 };
@@ -40,11 +40,7 @@ const event = (day: number) => ({
 const task = (title: string) => ({ title, startHHMM: '09:00', endHHMM: '10:00', date: '2026-03-11' });
 
 async function eventsOfMarch(app: FastifyInstance, headers: Record<string, string>) {
-  const response = await app.inject({
-    method: 'GET',
-    url: '/api/events?from=2026-03-01&to=2026-04-01',
-    headers,
-  });
+  const response = await send(app, headers, 'GET', '/api/events?from=2026-03-01&to=2026-04-01');
   return (response.json() as Array<{ title: string }>).map((listed) => listed.title);
 }
 
@@ -104,12 +100,7 @@ describe('per-user quotas', () => {
     // Deleting one makes room for one.
     const first = (await app.inject({ method: 'GET', url: '/api/categories', headers })).json()[0];
     await app.inject({ method: 'DELETE', url: `/api/categories/${first._id}`, headers });
-    const again = await app.inject({
-      method: 'POST',
-      url: '/api/categories',
-      headers,
-      payload: { name: 'Gym' },
-    });
+    const again = await send(app, headers, 'POST', '/api/categories', { name: 'Gym' });
     assert.equal(again.statusCode, 201);
   });
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { buildTestApp, signUp } from '../helpers.js';
+import { buildTestApp, signUp, send } from '../helpers.js';
 
 const NOW = Date.parse('2026-03-11T15:00:00Z');
 
@@ -32,11 +32,7 @@ const ownerDataBefore = await ownerSnapshot();
 // owner fields) is covered table-driven in test/security/; this file keeps what that suite does not do.
 describe("another user's records", () => {
   test("importing another user's export copies the events and leaves theirs alone", async () => {
-    const exported = await app.inject({
-      method: 'GET',
-      url: '/api/events/export.ics',
-      headers: owner.headers,
-    });
+    const exported = await send(app, owner.headers, 'GET', '/api/events/export.ics');
     const boundary = 'scoping-boundary';
     const payload = Buffer.from(
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="theirs.ics"\r\n` +
@@ -50,11 +46,7 @@ describe("another user's records", () => {
     });
     assert.deepEqual(imported.json(), { created: 1, updated: 0, skipped: 0 });
     const copies = (
-      await app.inject({
-        method: 'GET',
-        url: '/api/events?from=2026-03-01&to=2026-04-01',
-        headers: intruder.headers,
-      })
+      await send(app, intruder.headers, 'GET', '/api/events?from=2026-03-01&to=2026-04-01')
     ).json();
     assert.equal(copies.length, 1);
     assert.notEqual(copies[0]._id, ownerEvent._id);

@@ -10,7 +10,7 @@ import { loadConfig } from '../../src/config.js';
 import { migrateToLatest, migrations } from '../../src/db/database.js';
 import type { Database } from '../../src/db/schema.js';
 import { MAX_SESSIONS_PER_USER } from '../../src/plugins/app/authentication.js';
-import { buildTestApp, signUp, type SignedInUser } from '../helpers.js';
+import { buildTestApp, signUp, type SignedInUser, send } from '../helpers.js';
 
 const MINUTE = 60_000;
 const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) Mobile/15E148';
@@ -120,11 +120,7 @@ describe('DELETE /api/auth/sessions/:id', () => {
     const phone = await signInAgain(app, user, PHONE);
     assert.equal(await statusOf(app, phone), 200);
 
-    const ended = await app.inject({
-      method: 'DELETE',
-      url: `/api/auth/sessions/${sessionIdOf(phone)}`,
-      headers: user.headers,
-    });
+    const ended = await send(app, user.headers, 'DELETE', `/api/auth/sessions/${sessionIdOf(phone)}`);
     assert.equal(ended.statusCode, 204, ended.body);
     assert.equal(ended.body, '');
     assert.equal(await statusOf(app, phone), 401);
@@ -134,11 +130,7 @@ describe('DELETE /api/auth/sessions/:id', () => {
       [sessionIdOf(user.token)],
     );
 
-    const again = await app.inject({
-      method: 'DELETE',
-      url: `/api/auth/sessions/${sessionIdOf(phone)}`,
-      headers: user.headers,
-    });
+    const again = await send(app, user.headers, 'DELETE', `/api/auth/sessions/${sessionIdOf(phone)}`);
     assert.equal(again.statusCode, 404);
     assert.deepEqual(again.json(), { message: 'Not found' });
   });
@@ -147,16 +139,13 @@ describe('DELETE /api/auth/sessions/:id', () => {
     const { app } = await buildTestApp();
     const user = await signUp(app);
     const other = await signUp(app);
-    const foreign = await app.inject({
-      method: 'DELETE',
-      url: `/api/auth/sessions/${sessionIdOf(other.token)}`,
-      headers: user.headers,
-    });
-    const missing = await app.inject({
-      method: 'DELETE',
-      url: '/api/auth/sessions/00000000-0000-4000-8000-000000000000',
-      headers: user.headers,
-    });
+    const foreign = await send(app, user.headers, 'DELETE', `/api/auth/sessions/${sessionIdOf(other.token)}`);
+    const missing = await send(
+      app,
+      user.headers,
+      'DELETE',
+      '/api/auth/sessions/00000000-0000-4000-8000-000000000000',
+    );
     assert.equal(foreign.statusCode, 404);
     assert.deepEqual(foreign.json(), missing.json());
     assert.deepEqual(foreign.json(), { message: 'Not found' });
@@ -167,11 +156,7 @@ describe('DELETE /api/auth/sessions/:id', () => {
     const { app } = await buildTestApp();
     const user = await signUp(app);
     const phone = await signInAgain(app, user);
-    const ended = await app.inject({
-      method: 'DELETE',
-      url: `/api/auth/sessions/${sessionIdOf(user.token)}`,
-      headers: user.headers,
-    });
+    const ended = await send(app, user.headers, 'DELETE', `/api/auth/sessions/${sessionIdOf(user.token)}`);
     assert.equal(ended.statusCode, 204);
     assert.equal(await statusOf(app, user.token), 401);
     assert.equal(await statusOf(app, phone), 200);
@@ -184,11 +169,7 @@ describe('POST /api/auth/logout-all', () => {
     const user = await signUp(app);
     const phone = await signInAgain(app, user, PHONE);
     const other = await signUp(app);
-    const everywhere = await app.inject({
-      method: 'POST',
-      url: '/api/auth/logout-all',
-      headers: user.headers,
-    });
+    const everywhere = await send(app, user.headers, 'POST', '/api/auth/logout-all');
     assert.equal(everywhere.statusCode, 204, everywhere.body);
     assert.equal(await statusOf(app, user.token), 401);
     assert.equal(await statusOf(app, phone), 401);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp, signUp } from '../helpers.js';
+import { buildTestApp, signUp, send } from '../helpers.js';
 
 const NEW_YORK = 'America/New_York';
 
@@ -10,22 +10,17 @@ async function createTask(
   headers: Record<string, string>,
   fields: Record<string, unknown>,
 ) {
-  return app.inject({
-    method: 'POST',
-    url: '/api/tasks',
-    headers,
-    payload: {
-      title: 'Write report',
-      categoryId: '',
-      startHHMM: '09:00',
-      endHHMM: '10:30',
-      notes: '',
-      date: '2026-03-11',
-      isEvent: false,
-      isReminder: false,
-      carryover: false,
-      ...fields,
-    },
+  return send(app, headers, 'POST', '/api/tasks', {
+    title: 'Write report',
+    categoryId: '',
+    startHHMM: '09:00',
+    endHHMM: '10:30',
+    notes: '',
+    date: '2026-03-11',
+    isEvent: false,
+    isReminder: false,
+    carryover: false,
+    ...fields,
   });
 }
 
@@ -90,12 +85,7 @@ describe('/api/tasks', () => {
     const owner = await signUp(app);
     const other = await signUp(app);
     const foreignCategory = (
-      await app.inject({
-        method: 'POST',
-        url: '/api/categories',
-        headers: other.headers,
-        payload: { name: 'Theirs' },
-      })
+      await send(app, other.headers, 'POST', '/api/categories', { name: 'Theirs' })
     ).json();
     const cases: Array<[Record<string, unknown>, string, RegExp]> = [
       [{ startHHMM: '10:00', endHHMM: '10:00' }, 'endHHMM', /End time must be after start time/],
@@ -117,12 +107,7 @@ describe('/api/tasks', () => {
       assert.equal(body.errors[0].field, field, JSON.stringify(body));
       assert.match(body.errors[0].message, message);
     }
-    const missing = await app.inject({
-      method: 'POST',
-      url: '/api/tasks',
-      headers: owner.headers,
-      payload: { title: 'x' },
-    });
+    const missing = await send(app, owner.headers, 'POST', '/api/tasks', { title: 'x' });
     assert.equal(missing.statusCode, 400);
   });
 
@@ -142,20 +127,13 @@ describe('/api/tasks', () => {
     const today = (await app.inject({ method: 'GET', url: '/api/tasks/today', headers })).json();
     assert.equal(today.spentHours, 1.5, 'only the part after midnight is spent on the 12th');
 
-    const edited = await app.inject({
-      method: 'PATCH',
-      url: `/api/tasks/${task._id}`,
-      headers,
-      payload: { startHHMM: '22:00', endHHMM: '00:00' },
+    const edited = await send(app, headers, 'PATCH', `/api/tasks/${task._id}`, {
+      startHHMM: '22:00',
+      endHHMM: '00:00',
     });
     assert.equal(edited.statusCode, 200, edited.body);
     assert.equal(edited.json().end, '2026-03-12T04:00:00.000Z');
-    const equal = await app.inject({
-      method: 'PATCH',
-      url: `/api/tasks/${task._id}`,
-      headers,
-      payload: { endHHMM: '22:00' },
-    });
+    const equal = await send(app, headers, 'PATCH', `/api/tasks/${task._id}`, { endHHMM: '22:00' });
     assert.equal(equal.statusCode, 400);
     assert.equal(equal.json().errors[0].field, 'endHHMM');
   });
@@ -178,11 +156,7 @@ describe('/api/tasks', () => {
       all.json().tasks.map((task: { title: string }) => task.title),
       ['Early', 'Late'],
     );
-    const pending = await app.inject({
-      method: 'GET',
-      url: '/api/tasks?date=2026-03-11&done=false',
-      headers,
-    });
+    const pending = await send(app, headers, 'GET', '/api/tasks?date=2026-03-11&done=false');
     assert.deepEqual(
       pending.json().tasks.map((task: { _id: string }) => task._id),
       [late._id],
@@ -209,22 +183,15 @@ describe('/api/tasks', () => {
     const lateYesterday = (
       await createTask(app, headers, { date: '2026-03-10', startHHMM: '22:00', endHHMM: '23:00' })
     ).json();
-    await app.inject({
-      method: 'PATCH',
-      url: `/api/tasks/${lateYesterday._id}`,
-      headers,
-      payload: { start: '2026-03-10T23:00:00-04:00', end: '2026-03-11T01:00:00-04:00' },
+    await send(app, headers, 'PATCH', `/api/tasks/${lateYesterday._id}`, {
+      start: '2026-03-10T23:00:00-04:00',
+      end: '2026-03-11T01:00:00-04:00',
     });
-    await app.inject({
-      method: 'POST',
-      url: '/api/events',
-      headers,
-      payload: {
-        title: 'Standup',
-        start: '2026-03-11T14:00:00.000Z',
-        end: '2026-03-11T14:15:00.000Z',
-        allDay: false,
-      },
+    await send(app, headers, 'POST', '/api/events', {
+      title: 'Standup',
+      start: '2026-03-11T14:00:00.000Z',
+      end: '2026-03-11T14:15:00.000Z',
+      allDay: false,
     });
 
     const response = await app.inject({ method: 'GET', url: '/api/tasks/today', headers });
@@ -256,33 +223,28 @@ describe('/api/tasks', () => {
       })
     ).json();
 
-    const toggled = await app.inject({
-      method: 'PATCH',
-      url: `/api/tasks/${task._id}`,
-      headers,
-      payload: { done: true },
-    });
+    const toggled = await send(app, headers, 'PATCH', `/api/tasks/${task._id}`, { done: true });
     assert.equal(toggled.statusCode, 200);
     assert.equal(toggled.json().done, true);
     assert.equal(toggled.json().start, task.start);
 
     const { _id, ...whole } = toggled.json();
-    const edited = await app.inject({
-      method: 'PATCH',
-      url: `/api/tasks/${_id}`,
-      headers,
-      payload: { ...whole, title: 'Cook dinner', startHHMM: '18:30', endHHMM: '20:00', notes: 'pasta' },
+    const edited = await send(app, headers, 'PATCH', `/api/tasks/${_id}`, {
+      ...whole,
+      title: 'Cook dinner',
+      startHHMM: '18:30',
+      endHHMM: '20:00',
+      notes: 'pasta',
     });
     assert.equal(edited.statusCode, 200, edited.body);
     assert.equal(edited.json().title, 'Cook dinner');
     assert.equal(edited.json().start, '2026-03-10T22:30:00.000Z');
     assert.equal(edited.json().end, '2026-03-11T00:00:00.000Z');
 
-    const putBack = await app.inject({
-      method: 'PATCH',
-      url: `/api/tasks/${_id}`,
-      headers,
-      payload: { start: '2026-03-11T22:30:00.000Z', end: '2026-03-12T00:00:00.000Z', done: false },
+    const putBack = await send(app, headers, 'PATCH', `/api/tasks/${_id}`, {
+      start: '2026-03-11T22:30:00.000Z',
+      end: '2026-03-12T00:00:00.000Z',
+      done: false,
     });
     assert.equal(putBack.statusCode, 200);
     assert.deepEqual(
@@ -300,19 +262,12 @@ describe('/api/tasks', () => {
       [_id],
     );
 
-    const backwards = await app.inject({
-      method: 'PATCH',
-      url: `/api/tasks/${_id}`,
-      headers,
-      payload: { start: '2026-03-11T22:30:00.000Z', end: '2026-03-11T21:00:00.000Z' },
+    const backwards = await send(app, headers, 'PATCH', `/api/tasks/${_id}`, {
+      start: '2026-03-11T22:30:00.000Z',
+      end: '2026-03-11T21:00:00.000Z',
     });
     assert.equal(backwards.statusCode, 400);
-    const badInstant = await app.inject({
-      method: 'PATCH',
-      url: `/api/tasks/${_id}`,
-      headers,
-      payload: { start: 'tomorrow-ish' },
-    });
+    const badInstant = await send(app, headers, 'PATCH', `/api/tasks/${_id}`, { start: 'tomorrow-ish' });
     assert.equal(badInstant.statusCode, 400);
     assert.equal(badInstant.json().errors[0].field, 'start');
   });
@@ -322,18 +277,13 @@ describe('/api/tasks', () => {
     const { headers } = await signUp(app, { timeZone: NEW_YORK });
     const task = (await createTask(app, headers, {})).json();
     const other = (await createTask(app, headers, { title: 'Other' })).json();
-    const whole = await app.inject({
-      method: 'PATCH',
-      url: `/api/tasks/${task._id}`,
-      headers,
-      payload: {
-        ...task,
-        title: 'Edited',
-        startHHMM: '13:00',
-        endHHMM: '14:00',
-        start: '2026-03-11T17:00:00.000Z',
-        end: '2026-03-11T18:00:00.000Z',
-      },
+    const whole = await send(app, headers, 'PATCH', `/api/tasks/${task._id}`, {
+      ...task,
+      title: 'Edited',
+      startHHMM: '13:00',
+      endHHMM: '14:00',
+      start: '2026-03-11T17:00:00.000Z',
+      end: '2026-03-11T18:00:00.000Z',
     });
     assert.equal(whole.statusCode, 200, whole.body);
     assert.deepEqual(whole.json(), {
@@ -344,11 +294,10 @@ describe('/api/tasks', () => {
       start: '2026-03-11T17:00:00.000Z',
       end: '2026-03-11T18:00:00.000Z',
     });
-    const retargeted = await app.inject({
-      method: 'PATCH',
-      url: `/api/tasks/${task._id}`,
-      headers,
-      payload: { ...task, _id: other._id, title: 'Overwrite' },
+    const retargeted = await send(app, headers, 'PATCH', `/api/tasks/${task._id}`, {
+      ...task,
+      _id: other._id,
+      title: 'Overwrite',
     });
     assert.equal(retargeted.statusCode, 400);
     assert.equal(retargeted.json().errors[0].field, '_id');
@@ -369,25 +318,15 @@ describe('/api/tasks', () => {
     await app.inject({ method: 'DELETE', url: `/api/categories/${category._id}`, headers });
     const listed = await app.inject({ method: 'GET', url: '/api/tasks?date=2026-03-11', headers });
     assert.equal(listed.json().tasks[0].categoryId, category._id);
-    const edited = await app.inject({
-      method: 'PATCH',
-      url: `/api/tasks/${task._id}`,
-      headers,
-      payload: { title: 'Renamed', categoryId: category._id },
+    const edited = await send(app, headers, 'PATCH', `/api/tasks/${task._id}`, {
+      title: 'Renamed',
+      categoryId: category._id,
     });
     assert.equal(edited.statusCode, 200);
-    const uncategorised = await app.inject({
-      method: 'PATCH',
-      url: `/api/tasks/${task._id}`,
-      headers,
-      payload: { categoryId: null },
-    });
+    const uncategorised = await send(app, headers, 'PATCH', `/api/tasks/${task._id}`, { categoryId: null });
     assert.equal(uncategorised.json().categoryId, '');
-    const reattach = await app.inject({
-      method: 'PATCH',
-      url: `/api/tasks/${task._id}`,
-      headers,
-      payload: { categoryId: category._id },
+    const reattach = await send(app, headers, 'PATCH', `/api/tasks/${task._id}`, {
+      categoryId: category._id,
     });
     assert.equal(reattach.statusCode, 400);
   });
@@ -398,12 +337,7 @@ describe('/api/tasks', () => {
     const intruder = await signUp(app);
     const task = (await createTask(app, owner.headers, {})).json();
     const intruderCategory = (
-      await app.inject({
-        method: 'POST',
-        url: '/api/categories',
-        headers: intruder.headers,
-        payload: { name: 'Mine' },
-      })
+      await send(app, intruder.headers, 'POST', '/api/categories', { name: 'Mine' })
     ).json();
     for (const [method, payload] of [
       ['PATCH', { done: true }],
@@ -424,24 +358,13 @@ describe('/api/tasks', () => {
       assert.equal(foreign.statusCode, 404);
       assert.deepEqual(foreign.json(), missing.json());
     }
-    const list = await app.inject({
-      method: 'GET',
-      url: '/api/tasks?date=2026-03-11',
-      headers: intruder.headers,
-    });
+    const list = await send(app, intruder.headers, 'GET', '/api/tasks?date=2026-03-11');
     assert.deepEqual(list.json().tasks, []);
-    const pointAtForeign = await app.inject({
-      method: 'PATCH',
-      url: `/api/tasks/${task._id}`,
-      headers: owner.headers,
-      payload: { categoryId: intruderCategory._id },
+    const pointAtForeign = await send(app, owner.headers, 'PATCH', `/api/tasks/${task._id}`, {
+      categoryId: intruderCategory._id,
     });
     assert.equal(pointAtForeign.statusCode, 400);
-    const unchanged = await app.inject({
-      method: 'GET',
-      url: '/api/tasks?date=2026-03-11',
-      headers: owner.headers,
-    });
+    const unchanged = await send(app, owner.headers, 'GET', '/api/tasks?date=2026-03-11');
     assert.equal(unchanged.json().tasks[0].done, false);
   });
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { TRASH_LIMITS } from '../../src/plugins/app/trash-repository.js';
-import { buildTestApp, signUp } from '../helpers.js';
+import { buildTestApp, signUp, send } from '../helpers.js';
 
 type Headers = Record<string, string>;
 
@@ -37,12 +37,7 @@ const LIST_QUERY: Record<Kind, string> = {
 const KINDS = Object.keys(samples) as Kind[];
 
 async function create(app: FastifyInstance, headers: Headers, kind: Kind, changes: object = {}) {
-  const response = await app.inject({
-    method: 'POST',
-    url: `/api/${kind}`,
-    headers,
-    payload: { ...samples[kind], ...changes },
-  });
+  const response = await send(app, headers, 'POST', `/api/${kind}`, { ...samples[kind], ...changes });
   assert.equal(response.statusCode, 201, response.body);
   return response.json() as { _id: string };
 }

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { buildTestApp, signUp } from '../helpers.js';
+import { buildTestApp, signUp, send } from '../helpers.js';
 
 describe('/api/users/me', () => {
   test('reads and updates name, budget hours and time zone', async () => {
@@ -11,11 +11,10 @@ describe('/api/users/me', () => {
     const me = await app.inject({ method: 'GET', url: '/api/users/me', headers });
     assert.deepEqual(me.json(), { user });
 
-    const patched = await app.inject({
-      method: 'PATCH',
-      url: '/api/users/me',
-      headers,
-      payload: { name: '  Renamed Person ', budgetHours: 7.5, timeZone: 'Australia/Sydney' },
+    const patched = await send(app, headers, 'PATCH', '/api/users/me', {
+      name: '  Renamed Person ',
+      budgetHours: 7.5,
+      timeZone: 'Australia/Sydney',
     });
     assert.equal(patched.statusCode, 200);
     assert.deepEqual(patched.json().user, {
@@ -52,29 +51,18 @@ describe('/api/users/me', () => {
     const { app } = await buildTestApp();
     const owner = await signUp(app);
     const other = await signUp(app);
-    await app.inject({
-      method: 'POST',
-      url: '/api/categories',
-      headers: owner.headers,
-      payload: { name: 'Work' },
+    await send(app, owner.headers, 'POST', '/api/categories', { name: 'Work' });
+    await send(app, other.headers, 'POST', '/api/categories', { name: 'Secret' });
+    await send(app, owner.headers, 'POST', '/api/tasks', {
+      title: 'Plan',
+      startHHMM: '09:00',
+      endHHMM: '10:00',
+      date: '2026-03-11',
     });
-    await app.inject({
-      method: 'POST',
-      url: '/api/categories',
-      headers: other.headers,
-      payload: { name: 'Secret' },
-    });
-    await app.inject({
-      method: 'POST',
-      url: '/api/tasks',
-      headers: owner.headers,
-      payload: { title: 'Plan', startHHMM: '09:00', endHHMM: '10:00', date: '2026-03-11' },
-    });
-    await app.inject({
-      method: 'POST',
-      url: '/api/events',
-      headers: owner.headers,
-      payload: { title: 'Meet', start: '2026-03-11T10:00:00Z', end: '2026-03-11T11:00:00Z' },
+    await send(app, owner.headers, 'POST', '/api/events', {
+      title: 'Meet',
+      start: '2026-03-11T10:00:00Z',
+      end: '2026-03-11T11:00:00Z',
     });
     const response = await app.inject({ method: 'GET', url: '/api/users/me/export', headers: owner.headers });
     assert.equal(response.statusCode, 200);
@@ -101,40 +89,15 @@ describe('/api/users/me', () => {
     const { app } = await buildTestApp();
     const owner = await signUp(app);
     const other = await signUp(app);
-    await app.inject({
-      method: 'POST',
-      url: '/api/categories',
-      headers: owner.headers,
-      payload: { name: 'Work' },
-    });
-    await app.inject({
-      method: 'POST',
-      url: '/api/categories',
-      headers: other.headers,
-      payload: { name: 'Kept' },
-    });
+    await send(app, owner.headers, 'POST', '/api/categories', { name: 'Work' });
+    await send(app, other.headers, 'POST', '/api/categories', { name: 'Kept' });
 
-    const wrong = await app.inject({
-      method: 'DELETE',
-      url: '/api/users/me',
-      headers: owner.headers,
-      payload: { password: 'Nope123!' },
-    });
+    const wrong = await send(app, owner.headers, 'DELETE', '/api/users/me', { password: 'Nope123!' });
     assert.equal(wrong.statusCode, 403);
-    const missing = await app.inject({
-      method: 'DELETE',
-      url: '/api/users/me',
-      headers: owner.headers,
-      payload: {},
-    });
+    const missing = await send(app, owner.headers, 'DELETE', '/api/users/me', {});
     assert.equal(missing.statusCode, 400);
 
-    const deleted = await app.inject({
-      method: 'DELETE',
-      url: '/api/users/me',
-      headers: owner.headers,
-      payload: { password: owner.password },
-    });
+    const deleted = await send(app, owner.headers, 'DELETE', '/api/users/me', { password: owner.password });
     assert.equal(deleted.statusCode, 204);
     const session = await app.inject({ method: 'GET', url: '/api/auth/me', headers: owner.headers });
     assert.equal(session.statusCode, 401);
@@ -187,12 +150,7 @@ describe('/api/users/me', () => {
       app.db.selectFrom('signInThrottle').select(['accountKey', 'source']).orderBy('accountKey').execute();
     assert.equal((await attemptRows()).length, 4);
 
-    const deleted = await app.inject({
-      method: 'DELETE',
-      url: '/api/users/me',
-      headers: owner.headers,
-      payload: { password: owner.password },
-    });
+    const deleted = await send(app, owner.headers, 'DELETE', '/api/users/me', { password: owner.password });
     assert.equal(deleted.statusCode, 204);
     assert.deepEqual(await recipients(), [other.user.email]);
     assert.deepEqual(await attemptRows(), [{ accountKey: `user:${other.user.id}`, source: '203.0.113.2' }]);
