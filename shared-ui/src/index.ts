@@ -12,6 +12,7 @@ export { LoadFailure } from './components/load-failure/load-failure';
 export type { LoadFailureProps } from './components/load-failure/load-failure';
 export { Page, PageHeader } from './components/page-header/page-header';
 export type { PageHeaderProps, PageProps } from './components/page-header/page-header';
+export { EmptyState, Hint } from './components/notes/notes';
 export { Modal } from './components/modal/modal';
 export type { ModalProps } from './components/modal/modal';
 export { Skeleton } from './components/skeleton/skeleton';

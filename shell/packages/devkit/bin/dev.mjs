@@ -1,34 +1,15 @@
 import path from 'node:path';
-import {
-  apiEnvironmentFor,
-  dataDirFor,
-  frontEndApps,
-  originOf,
-  portOf,
-  repoRoot,
-  runtimeConfigFor,
-  shell,
-  writeRuntimeConfig,
-} from './lib.mjs';
-import { createSupervisor } from './supervisor.mjs';
+import { apiEnvironmentFor, frontEndApps, openLauncher, repoRoot } from './lib.mjs';
 
 /**
  * `npm run dev`: the API in watch mode and a webpack dev server per app, each on its own port, with the shell
  * reading the same kind of runtime config as production. One Ctrl-C stops everything.
  */
 const env = process.env;
-const dataDir = dataDirFor(env);
-const runtimeConfigFile = writeRuntimeConfig(
-  path.join(dataDir, 'runtime', 'config.dev.json'),
-  runtimeConfigFor(env),
-);
-const shellOrigin = originOf(portOf(shell, env));
 
 // Every child runs under the launcher's supervisor: restarted if it exits, stopped with it. The API is the server's
 // `dev` script (tsx watch) run directly rather than through npm, which would not pass SIGTERM on to tsx.
-const supervisor = createSupervisor();
-supervisor.stopOnSignals();
-void supervisor.stopped.then((code) => process.exit(code));
+const { dataDir, runtimeConfigFile, shellOrigin, supervisor } = await openLauncher(env, 'config.dev.json');
 const outputPrefix = (label) => `[${label}]`.padEnd(16);
 
 supervisor.start('api', {

@@ -146,3 +146,21 @@ export async function buildAll({ force = false } = {}) {
   }
   await buildServer();
 }
+
+/**
+ * What `npm start` and `npm run dev` share: the data folder, the shell's runtime config written under it (as
+ * `runtimeConfigName`), the shell's origin, and a supervisor for the children that stops everything on Ctrl-C.
+ */
+export async function openLauncher(env, runtimeConfigName) {
+  const { createSupervisor } = await import('./supervisor.mjs');
+  const dataDir = dataDirFor(env);
+  const runtimeConfig = runtimeConfigFor(env);
+  const runtimeConfigFile = writeRuntimeConfig(
+    path.join(dataDir, 'runtime', runtimeConfigName),
+    runtimeConfig,
+  );
+  const supervisor = createSupervisor();
+  supervisor.stopOnSignals();
+  void supervisor.stopped.then((code) => process.exit(code));
+  return { dataDir, runtimeConfig, runtimeConfigFile, shellOrigin: originOf(portOf(shell, env)), supervisor };
+}

@@ -4,36 +4,28 @@ import {
   api,
   apiEnvironmentFor,
   buildAll,
-  dataDirFor,
   frontEndApps,
+  openLauncher,
   originOf,
   portOf,
   repoRoot,
-  runtimeConfigFor,
-  shell,
-  writeRuntimeConfig,
 } from './lib.mjs';
-import { createSupervisor } from './supervisor.mjs';
 
 /**
  * `npm start`: the API and one static server per app, each its own supervised child process, so one that fails
  * takes nothing else down and is started again. Ctrl-C (or SIGTERM) stops every child, then the launcher.
  */
 const env = process.env;
-const dataDir = dataDirFor(env);
 
 if (env.SKIP_BUILD !== '1') {
   console.log('Building (only what changed since the last build)');
   await buildAll();
 }
 
-const runtimeConfig = runtimeConfigFor(env);
-const runtimeConfigFile = writeRuntimeConfig(path.join(dataDir, 'runtime', 'config.json'), runtimeConfig);
-const shellOrigin = originOf(portOf(shell, env));
-
-const supervisor = createSupervisor();
-supervisor.stopOnSignals();
-void supervisor.stopped.then((code) => process.exit(code));
+const { dataDir, runtimeConfig, runtimeConfigFile, shellOrigin, supervisor } = await openLauncher(
+  env,
+  'config.json',
+);
 
 supervisor.start('api', {
   script: path.join(repoRoot, 'server', 'dist', 'server.js'),

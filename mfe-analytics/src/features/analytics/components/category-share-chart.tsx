@@ -1,6 +1,7 @@
 import { DEFAULT_CATEGORY_COLOR } from '@time-wallet/api';
 import { roundPercent, type CategoryMinutes } from '../lib/category-shares';
 import { formatHours } from '../lib/analytics-figures';
+import { CategoryLabel } from './category-label';
 import styles from './category-share-chart.module.css';
 
 // r = 100 / 2π, so the circumference is 100 and a share in percent is its own dash length.
@@ -47,16 +48,12 @@ export function CategoryShareChart({ byCategory }: { byCategory: CategoryMinutes
       </div>
       <ul className={styles.legend} aria-label="Time per category this week">
         {categories.map((category) => (
-          <li key={category.categoryId} className={styles.legendItem}>
-            <span
-              className={styles.swatch}
-              style={{ background: category.color || DEFAULT_CATEGORY_COLOR }}
-              aria-hidden="true"
-            />
-            <span className={styles.name}>{category.name}</span>
-            <span className={styles.figures}>
-              {formatHours(category.minutes / 60)} h · {roundPercent(category.minutes, totalMinutes)}%
-            </span>
+          <li key={category.categoryId}>
+            <CategoryLabel name={category.name} color={category.color || DEFAULT_CATEGORY_COLOR}>
+              <span className={styles.figures}>
+                {formatHours(category.minutes / 60)} h · {roundPercent(category.minutes, totalMinutes)}%
+              </span>
+            </CategoryLabel>
           </li>
         ))}
       </ul>

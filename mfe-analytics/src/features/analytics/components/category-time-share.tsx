@@ -1,5 +1,6 @@
 import { Skeleton } from '@time-wallet/shared-ui';
 import type { CategoryShare } from '../lib/category-shares';
+import { CategoryLabel } from './category-label';
 import styles from './category-time-share.module.css';
 
 /** The top three categories, each with its share in its colour; 'No data 0%' rows fill the rest. */
@@ -19,11 +20,9 @@ export function CategoryTimeShare({ shares, loading }: { shares: CategoryShare[]
     <ol className={styles.shares}>
       {shares.map((share, index) => (
         <li key={share.categoryId ?? `no-data-${index}`} className={styles.share}>
-          <span className={styles.row}>
-            <span className={styles.swatch} style={{ background: share.color }} aria-hidden="true" />
-            <span className={styles.name}>{share.name}</span>
+          <CategoryLabel name={share.name} color={share.color}>
             <span className={styles.percent}>{share.percent}%</span>
-          </span>
+          </CategoryLabel>
           <span className={styles.track} aria-hidden="true">
             <span className={styles.bar} style={{ width: `${share.percent}%`, background: share.color }} />
           </span>

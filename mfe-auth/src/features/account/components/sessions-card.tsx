@@ -1,5 +1,5 @@
 import { useId, useRef } from 'react';
-import { Card, LoadFailure, Skeleton } from '@time-wallet/shared-ui';
+import { Card, EmptyState, Hint, LoadFailure, Skeleton } from '@time-wallet/shared-ui';
 import { useGetSessionsQuery } from '../api/sessions-api';
 import { SessionItem } from './session-item';
 import { SignOutEverywhere } from './sign-out-everywhere';
@@ -48,7 +48,7 @@ export function SessionsCard() {
       ) : isError && sessions.length === 0 ? (
         <LoadFailure onRetry={() => void refetch()}>Your sessions could not be loaded.</LoadFailure>
       ) : sessions.length === 0 ? (
-        <p className={styles.notice}>No active sessions to show.</p>
+        <EmptyState>No active sessions to show.</EmptyState>
       ) : (
         <>
           <ul className={styles.sessions} aria-labelledby={titleId} aria-busy={isFetching || undefined}>
@@ -61,7 +61,7 @@ export function SessionsCard() {
               />
             ))}
           </ul>
-          {onlyThisDevice && <p className={styles.note}>You are signed in on this device only.</p>}
+          {onlyThisDevice && <Hint>You are signed in on this device only.</Hint>}
         </>
       )}
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useGetCategoriesQuery, type Category } from '@time-wallet/api';
-import { Button, LoadFailure, Page, Skeleton } from '@time-wallet/shared-ui';
+import { Button, EmptyState, Hint, LoadFailure, Page, Skeleton } from '@time-wallet/shared-ui';
 import { swatchesFor } from '../lib/palette';
 import { colourForNewTag } from '../lib/tag-rules';
 import { CategoryModal } from './category-modal';
@@ -21,11 +21,7 @@ export function TagsPage() {
       subtitleId="tags-page-hint"
       subtitle="Double click to edit your tags"
       actions={<Button onClick={() => setEditing({ kind: 'add' })}>Add Tag</Button>}
-      hints={
-        <p id="tags-page-keyboard-hint" className={styles.secondHint}>
-          Or tap ✎ beside a tag, or press Enter on it.
-        </p>
-      }
+      hints={<Hint id="tags-page-keyboard-hint">Or tap ✎ beside a tag, or press Enter on it.</Hint>}
     >
       {isLoading ? (
         <div className={styles.loading} aria-busy="true">
@@ -37,7 +33,7 @@ export function TagsPage() {
       ) : isError && categories.length === 0 ? (
         <LoadFailure onRetry={() => void refetch()}>Your tags could not be loaded.</LoadFailure>
       ) : categories.length === 0 ? (
-        <p className={styles.notice}>No tags yet. Add one to give your tasks a name and a colour.</p>
+        <EmptyState>No tags yet. Add one to give your tasks a name and a colour.</EmptyState>
       ) : (
         <TagList
           categories={categories}
