@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { addTaskThroughForm } from '../support/forms.mjs';
 import pg from 'pg';
 import { startStack } from '../support/stack.mjs';
 import { launchBrowser } from '../support/browser.mjs';
@@ -73,19 +74,11 @@ describe('two API instances behind a load balancer', { skip }, () => {
 
     // Two tasks, each saved by whichever instance the proxy picks, both listed by the next read.
     await page().getByRole('navigation', { name: 'Tabs' }).getByRole('link', { name: 'Today' }).click();
-    const form = page().getByRole('form', { name: 'New Task' });
     for (const [title, start, end] of [
       ['Write report', '09:00', '11:00'],
       ['Review notes', '13:00', '14:30'],
     ]) {
-      await form.getByRole('textbox', { name: 'Title' }).fill(title);
-      await form.getByLabel('Start Time').fill(start);
-      await form.getByLabel('End Time').fill(end);
-      await form.getByRole('button', { name: 'Add Task' }).click();
-      await page().getByText('Task added successfully!').last().waitFor();
-      await page()
-        .getByRole('checkbox', { name: `${title} done` })
-        .waitFor();
+      await addTaskThroughForm(page(), { title, start, end });
     }
 
     await nav('Calendar').click();

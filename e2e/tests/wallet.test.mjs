@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { browserSuite } from '../support/suite.mjs';
+import { addTaskThroughForm } from '../support/forms.mjs';
 import { storeSession } from '../support/api-client.mjs';
 import { seriousViolations } from '../support/accessibility.mjs';
 
@@ -39,18 +40,8 @@ describe('wallet remote: Wallet, Today and Yesterday against the real API', () =
     assert.deepEqual(violations, [], `${where}: ${JSON.stringify(violations, null, 2)}`);
   }
 
-  async function addTask(title, start, end) {
-    const form = page().getByRole('form', { name: 'New Task' });
-    await form.getByRole('textbox', { name: 'Title' }).fill(title);
-    await form.getByRole('combobox', { name: 'Category' }).selectOption({ label: 'Deep Work' });
-    await form.getByLabel('Start Time').fill(start);
-    await form.getByLabel('End Time').fill(end);
-    await form.getByRole('button', { name: 'Add Task' }).click();
-    await page().getByText('Task added successfully!').last().waitFor();
-    await page()
-      .getByRole('checkbox', { name: `${title} done` })
-      .waitFor();
-  }
+  const addTask = (title, start, end) =>
+    addTaskThroughForm(page(), { title, start, end, category: 'Deep Work' });
 
   it('spends the wallet with the tasks of today, moves the mascot at 5 and 8 hours, edits, toggles and deletes', async () => {
     const account = await suite.api.signUp('wallet');

@@ -1,8 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createAppStore, signedIn } from '@time-wallet/api';
 import { useLocation } from '@time-wallet/api/router';
-import { mockApi, renderPage, TEST_USER, usePageTestEnvironment } from '@time-wallet/api/testing';
+import { mockApi, renderPage, usePageTestEnvironment, signedInStore } from '@time-wallet/api/testing';
 import AccountPage from './pages/account-page';
 import LogoutPage from './pages/logout-page';
 
@@ -37,8 +36,7 @@ describe('Sign out everywhere', () => {
       // The token is revoked already: the logout page must still end the session as a sign-out.
       'POST /auth/logout': { status: 401, body: { message: 'Invalid or expired token' } },
     });
-    const store = createAppStore();
-    store.dispatch(signedIn({ token: 'token-abc', user: TEST_USER }));
+    const store = signedInStore();
     window.localStorage.setItem('wallet-store', '{"state":{"spentHours":2}}');
     window.localStorage.setItem('theme', 'dark');
     renderPage(<AccountThenLogout />, { path: '/app/*', initialEntries: ['/app/account'], store });

@@ -181,16 +181,28 @@ export interface ApiAnswer<T = unknown> {
   body: T;
 }
 
+export interface CallOptions {
+  token?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** The headers of a JSON request: the caller's, the bearer token and, with a body, its content type. */
+export function requestHeaders(options: CallOptions): Record<string, string> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  return headers;
+}
+
 /** One JSON request; throws only when no answer came at all (connection refused or reset). */
 export async function call<T = unknown>(
   baseUrl: string,
   method: string,
   url: string,
-  options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+  options: CallOptions = {},
 ): Promise<ApiAnswer<T>> {
-  const headers: Record<string, string> = { ...options.headers };
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const headers = requestHeaders(options);
   const response = await fetch(`${baseUrl}/api${url}`, {
     method,
     headers,

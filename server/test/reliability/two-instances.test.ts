@@ -15,7 +15,9 @@ import {
   newAccount,
   startApi,
   waitFor,
+  requestHeaders,
   type ApiAnswer,
+  type CallOptions,
   type RunningApi,
 } from './support.js';
 
@@ -58,12 +60,10 @@ function callFrom<T = unknown>(
   baseUrl: string,
   method: string,
   url: string,
-  options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+  options: CallOptions = {},
 ): Promise<ApiAnswer<T>> {
-  const headers: Record<string, string> = { ...options.headers };
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const headers = requestHeaders(options);
   const body = options.body === undefined ? undefined : JSON.stringify(options.body);
-  if (body !== undefined) headers['content-type'] = 'application/json';
   return new Promise((resolve, reject) => {
     const request = http.request(
       `${baseUrl}/api${url}`,

@@ -4,10 +4,9 @@ import {
   sessionConfirmed,
   sessionExpired,
   sessionRestoredFromDevice,
-  signedIn,
   signedOut,
 } from '@time-wallet/api';
-import { resetTestEnvironment, TEST_USER } from '@time-wallet/api/testing';
+import { resetTestEnvironment, TEST_USER, signedInStore } from '@time-wallet/api/testing';
 import { LocationProbe, renderRoutes } from '../../testing/render';
 import { GuestOnly, RequireAuth, RequireConfirmedSession } from './guards';
 
@@ -40,12 +39,6 @@ const routes = [
     ],
   },
 ];
-
-function signedInStore() {
-  const store = createAppStore();
-  store.dispatch(signedIn({ token: 'token-abc', user: TEST_USER }));
-  return store;
-}
 
 describe('RequireAuth', () => {
   beforeEach(() => resetTestEnvironment());

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { renderHook, waitFor } from '@testing-library/react';
-import { createAppStore, signedIn, type AppStore } from '@time-wallet/api';
-import { mockApi, resetTestEnvironment, TEST_USER } from '@time-wallet/api/testing';
+import { createAppStore, type AppStore } from '@time-wallet/api';
+import { mockApi, resetTestEnvironment, signedInStore } from '@time-wallet/api/testing';
 import { useDailyAnalyticsRefresh } from './use-daily-analytics-refresh';
 
 const UPDATE = '/aggregation/analytics/weekly/update';
@@ -16,12 +16,6 @@ function todayKey() {
 function renderRefresh(store: AppStore) {
   const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
   return renderHook(() => useDailyAnalyticsRefresh(), { wrapper });
-}
-
-function signedInStore() {
-  const store = createAppStore();
-  store.dispatch(signedIn({ token: 'token-abc', user: TEST_USER }));
-  return store;
 }
 
 const settledMutations = (store: AppStore) =>

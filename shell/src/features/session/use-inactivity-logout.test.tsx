@@ -1,15 +1,20 @@
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { act, fireEvent, renderHook } from '@testing-library/react';
-import { createAppStore, signedIn, type AppStore } from '@time-wallet/api';
-import { mockApi, NETWORK_FAILURE, resetTestEnvironment, TEST_USER } from '@time-wallet/api/testing';
+import { createAppStore, type AppStore } from '@time-wallet/api';
+import {
+  mockApi,
+  NETWORK_FAILURE,
+  resetTestEnvironment,
+  TEST_USER,
+  signedInStore,
+} from '@time-wallet/api/testing';
 import { ACTIVITY_REPORT_INTERVAL_MS, useInactivityLogout } from './use-inactivity-logout';
 
 const TIMEOUT_MS = 1000;
 
 function renderInactivityLogout() {
-  const store = createAppStore();
-  store.dispatch(signedIn({ token: 'token-abc', user: TEST_USER }));
+  const store = signedInStore();
   const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
   const { result } = renderHook(() => useInactivityLogout(), { wrapper });
   return Object.assign(store, { warning: () => result.current });

@@ -1,7 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
-import { createAppStore, signedIn } from '@time-wallet/api';
 import {
   deferred,
   mockApi,
@@ -9,7 +8,7 @@ import {
   NETWORK_FAILURE,
   renderPage,
   resetTestEnvironment,
-  TEST_USER,
+  signedInStore,
 } from '@time-wallet/api/testing';
 import type { AccountSession } from '../api/sessions-api';
 import { AccountPage } from './account-page';
@@ -65,8 +64,7 @@ function accountServer(
 }
 
 function renderAccount() {
-  const store = createAppStore();
-  store.dispatch(signedIn({ token: 'token-abc', user: TEST_USER }));
+  const store = signedInStore();
   return renderPage(<AccountPage />, { path: '/app/account', store });
 }
 

@@ -1,22 +1,21 @@
 import { act, screen } from '@testing-library/react';
 import toast from 'react-hot-toast';
-import { createAppStore, signedIn, type AppStore } from '@time-wallet/api';
+import { type AppStore } from '@time-wallet/api';
 import {
   deferred,
   mockApi,
   type MockReply,
   NETWORK_FAILURE,
   renderPage,
-  TEST_USER,
   usePageTestEnvironment,
+  signedInStore,
 } from '@time-wallet/api/testing';
 import { LogoutPage } from './logout-page';
 
 const PERSONAL_KEYS = ['token', 'USER', 'session', 'lastAnalyticsUpdate', 'wallet-store'];
 
 function signedInDevice() {
-  const store = createAppStore();
-  store.dispatch(signedIn({ token: 'token-abc', user: TEST_USER }));
+  const store = signedInStore();
   window.localStorage.setItem('lastAnalyticsUpdate', '2026-11-20');
   window.localStorage.setItem('wallet-store', '{"state":{"spentHours":2}}');
   window.localStorage.setItem('theme', 'dark');

@@ -1,4 +1,6 @@
 import type { CalendarEvent, Category, Task, User, WeeklyAnalytics } from '../contract';
+import { signedIn } from '../session-slice';
+import { createAppStore, type AppStore } from '../store';
 import { DEFAULT_BUDGET_HOURS, DEFAULT_CATEGORY_COLOR } from '../generated/product-defaults';
 
 // Bodies as the server sends them, typed by the generated contract: a field the server renames or adds fails the
@@ -68,4 +70,11 @@ export function aWeek(overrides: Partial<WeeklyAnalytics> = {}): WeeklyAnalytics
     })),
     ...overrides,
   };
+}
+
+/** The product's own store with someone signed in (TEST_USER unless told), as after a login. */
+export function signedInStore(user: User = TEST_USER, token = 'token-abc'): AppStore {
+  const store = createAppStore();
+  store.dispatch(signedIn({ token, user }));
+  return store;
 }
