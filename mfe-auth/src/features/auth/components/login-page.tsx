@@ -8,12 +8,18 @@ import {
   signInDestination,
   useAppDispatch,
 } from '@time-wallet/api';
-import { Banner, Button, Field } from '@time-wallet/shared-ui';
+import { Banner, Button } from '@time-wallet/shared-ui';
 import { validateLogin } from '../../../lib/account-rules';
+import { TextFields, type TextFieldSpec } from '../../../lib/form-fields';
 import { useLoginMutation } from '../api/auth-api';
 import { useLightTheme } from '../hooks/use-light-theme';
 import { AuthCard } from './auth-card';
 import styles from './auth-card.module.css';
+
+const LOGIN_FIELDS: readonly TextFieldSpec<'username' | 'password'>[] = [
+  { field: 'username', label: 'Username', autoComplete: 'username', hint: 'Your username or e-mail address' },
+  { field: 'password', label: 'Password', type: 'password', autoComplete: 'current-password' },
+];
 
 export function LoginPage() {
   useLightTheme();
@@ -68,22 +74,7 @@ export function LoginPage() {
         <div aria-live="assertive" id="login-error">
           {error && <Banner tone="error">{error}</Banner>}
         </div>
-        <Field
-          label="Username"
-          name="username"
-          autoComplete="username"
-          hint="Your username or e-mail address"
-          value={credentials.username}
-          onChange={(event) => edit('username')(event.target.value)}
-        />
-        <Field
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          value={credentials.password}
-          onChange={(event) => edit('password')(event.target.value)}
-        />
+        <TextFields specs={LOGIN_FIELDS} values={credentials} edit={edit} />
         <div className={styles.row}>
           <Link to="/auth/forgot-password" className={styles.link}>
             Forgot password

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@time-wallet/api/router';
 import toast from 'react-hot-toast';
-import { Banner, Button, Field } from '@time-wallet/shared-ui';
+import { Banner, Button } from '@time-wallet/shared-ui';
 import { validateRegistration } from '../../../lib/account-rules';
+import { TextFields, type TextFieldSpec } from '../../../lib/form-fields';
 import { NEW_PASSWORD_HINT } from '../../../lib/new-password-hint';
 import { useRegisterMutation } from '../api/auth-api';
 import { useLightTheme } from '../hooks/use-light-theme';
@@ -15,6 +16,19 @@ import { AuthCard } from './auth-card';
 import styles from './auth-card.module.css';
 
 const EMPTY_FORM = { username: '', name: '', email: '', password: '' };
+
+const REGISTRATION_FIELDS: readonly TextFieldSpec<RegistrationField>[] = [
+  { field: 'username', label: 'Username', autoComplete: 'username', hint: '8 to 15 letters and digits' },
+  { field: 'name', label: 'Full name', autoComplete: 'name' },
+  { field: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+  {
+    field: 'password',
+    label: 'Password',
+    type: 'password',
+    autoComplete: 'new-password',
+    hint: NEW_PASSWORD_HINT,
+  },
+];
 
 export function RegisterPage() {
   useLightTheme();
@@ -60,42 +74,7 @@ export function RegisterPage() {
     <AuthCard title="Create Account">
       <form className={styles.form} onSubmit={submit} noValidate>
         <div aria-live="assertive">{generalError && <Banner tone="error">{generalError}</Banner>}</div>
-        <Field
-          label="Username"
-          name="username"
-          autoComplete="username"
-          hint="8 to 15 letters and digits"
-          value={form.username}
-          error={fieldErrors.username}
-          onChange={(event) => edit('username')(event.target.value)}
-        />
-        <Field
-          label="Full name"
-          name="name"
-          autoComplete="name"
-          value={form.name}
-          error={fieldErrors.name}
-          onChange={(event) => edit('name')(event.target.value)}
-        />
-        <Field
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={form.email}
-          error={fieldErrors.email}
-          onChange={(event) => edit('email')(event.target.value)}
-        />
-        <Field
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          hint={NEW_PASSWORD_HINT}
-          value={form.password}
-          error={fieldErrors.password}
-          onChange={(event) => edit('password')(event.target.value)}
-        />
+        <TextFields specs={REGISTRATION_FIELDS} values={form} errors={fieldErrors} edit={edit} />
         <Button type="submit" busy={isLoading} busyLabel="Creating account...">
           Create Account
         </Button>
