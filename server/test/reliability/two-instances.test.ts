@@ -17,7 +17,6 @@ import {
   waitFor,
   requestHeaders,
   type ApiAnswer,
-  type CallOptions,
   type RunningApi,
 } from './support.js';
 
@@ -57,10 +56,7 @@ const freshIp = () => {
 /** call() from the given local address (fetch cannot choose one), with a fresh connection each time. */
 function callFrom<T = unknown>(
   localAddress: string,
-  baseUrl: string,
-  method: string,
-  url: string,
-  options: CallOptions = {},
+  ...[baseUrl, method, url, options = {}]: Parameters<typeof call>
 ): Promise<ApiAnswer<T>> {
   const headers = requestHeaders(options);
   const body = options.body === undefined ? undefined : JSON.stringify(options.body);

@@ -1,14 +1,4 @@
-export {
-  addDays,
-  browserTimeZone,
-  formatHHMM24,
-  formatTime12,
-  fromDateTimeLocalValue,
-  hhmmToMinutes,
-  isEndAfterStart,
-  toDateTimeLocalValue,
-  toLocalDateKey,
-} from './time';
-export { isValidHours, remainingHours, roundHours } from './wallet';
-export { TITLE_REQUIRED_MESSAGE } from './validation';
-export type { FieldError } from './validation';
+// The pure helpers every app may use; each module's exports are its public API.
+export * from './time';
+export * from './wallet';
+export * from './validation';

@@ -1,20 +1,32 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from '@time-wallet/api/router';
 import { fieldErrorsOf, isNetworkError, serverMessageOf } from '@time-wallet/api';
-import { Banner, Button, Field } from '@time-wallet/shared-ui';
+import { Banner, Button } from '@time-wallet/shared-ui';
 import { validatePassword } from '../../../lib/account-rules';
+import { TextFields, type TextFieldSpec } from '../../../lib/form-fields';
 import { useResetPasswordMutation } from '../api/auth-api';
 import { AuthCard } from './auth-card';
 import styles from './auth-card.module.css';
 
+type NewPasswordField = 'password' | 'confirmation';
+
+const NEW_PASSWORD_FIELDS: readonly TextFieldSpec<NewPasswordField>[] = [
+  { field: 'password', label: 'New password', type: 'password', autoComplete: 'new-password' },
+  { field: 'confirmation', label: 'Confirm new password', type: 'password', autoComplete: 'new-password' },
+];
+
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
+  const [form, setForm] = useState({ password: '', confirmation: '' });
+  const { password, confirmation } = form;
   const [errors, setErrors] = useState<{ password?: string; confirmation?: string; general?: string }>({});
   const [done, setDone] = useState(false);
   const [resetPassword, { isLoading }] = useResetPasswordMutation();
+  const edit = (field: NewPasswordField) => (value: string) => {
+    setForm((current) => ({ ...current, [field]: value }));
+    setErrors({});
+  };
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -75,30 +87,7 @@ export function ResetPasswordPage() {
       ) : (
         <form className={styles.form} onSubmit={submit} noValidate>
           <div aria-live="assertive">{errors.general && <Banner tone="error">{errors.general}</Banner>}</div>
-          <Field
-            label="New password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            error={errors.password}
-            onChange={(event) => {
-              setPassword(event.target.value);
-              setErrors({});
-            }}
-          />
-          <Field
-            label="Confirm new password"
-            name="confirmation"
-            type="password"
-            autoComplete="new-password"
-            value={confirmation}
-            error={errors.confirmation}
-            onChange={(event) => {
-              setConfirmation(event.target.value);
-              setErrors({});
-            }}
-          />
+          <TextFields specs={NEW_PASSWORD_FIELDS} values={form} errors={errors} edit={edit} />
           <Button type="submit" busy={isLoading} busyLabel="Saving...">
             Set new password
           </Button>

@@ -32,7 +32,13 @@ export function EventModal({ mode, initialDraft, busy, error, onSave, onDelete, 
     setDraft((current) => ({ ...current, [field]: value }));
     clearError(field);
     if (field === 'start') clearError('end');
-  };
+  }; // Each field shows its part of the draft and its error, and writes its part back.
+  const bound = (field: (typeof EVENT_FIELDS)[number]) => ({
+    name: field,
+    value: draft[field],
+    error: errors[field],
+    onChange: (event: { target: { value: string } }) => change(field, event.target.value),
+  });
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -71,33 +77,9 @@ export function EventModal({ mode, initialDraft, busy, error, onSave, onDelete, 
     >
       <form id={formId} className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
         {error && <Banner tone="error">{error}</Banner>}
-        <Field
-          label="Title"
-          name="title"
-          required
-          value={draft.title}
-          maxLength={TITLE_MAX_LENGTH}
-          error={errors.title}
-          onChange={(event) => change('title', event.target.value)}
-        />
-        <Field
-          label="Start"
-          type="datetime-local"
-          name="start"
-          required
-          value={draft.start}
-          error={errors.start}
-          onChange={(event) => change('start', event.target.value)}
-        />
-        <Field
-          label="End"
-          type="datetime-local"
-          name="end"
-          required
-          value={draft.end}
-          error={errors.end}
-          onChange={(event) => change('end', event.target.value)}
-        />
+        <Field label="Title" required maxLength={TITLE_MAX_LENGTH} {...bound('title')} />
+        <Field label="Start" type="datetime-local" required {...bound('start')} />
+        <Field label="End" type="datetime-local" required {...bound('end')} />
       </form>
     </Modal>
   );

@@ -42,26 +42,23 @@ export function useTaskForm(initial: TaskDraft) {
 
 /** The fields a task is written with, shared by the New Task form and the Edit Task modal. */
 export function TaskFields({ draft, onChange, categories, errors, titleRef }: TaskFieldsProps) {
+  // Each field shows its part of the draft and its error, and writes its part back.
+  const bound = (field: TaskField) => ({
+    value: draft[field],
+    error: errors[field],
+    onChange: (event: { target: { value: string } }) => onChange({ [field]: event.target.value }),
+  });
   return (
     <div className={styles.fields}>
       <Field
         ref={titleRef}
         label="Title"
         className={styles.wide}
-        value={draft.title}
         maxLength={TITLE_MAX_LENGTH}
         autoComplete="off"
-        error={errors.title}
-        onChange={(event) => onChange({ title: event.target.value })}
+        {...bound('title')}
       />
-      <Field
-        as="select"
-        label="Category"
-        className={styles.wide}
-        value={draft.categoryId}
-        error={errors.categoryId}
-        onChange={(event) => onChange({ categoryId: event.target.value })}
-      >
+      <Field as="select" label="Category" className={styles.wide} {...bound('categoryId')}>
         <option value="">{NO_CATEGORY}</option>
         {categories.map((category) => (
           <option key={category._id} value={category._id}>
@@ -69,31 +66,15 @@ export function TaskFields({ draft, onChange, categories, errors, titleRef }: Ta
           </option>
         ))}
       </Field>
-      <Field
-        label="Start Time"
-        type="time"
-        required
-        value={draft.startHHMM}
-        error={errors.startHHMM}
-        onChange={(event) => onChange({ startHHMM: event.target.value })}
-      />
+      <Field label="Start Time" type="time" required {...bound('startHHMM')} />
       <Field
         label="End Time"
         type="time"
         required
-        value={draft.endHHMM}
         hint={endsNextDay(draft) ? 'Ends the next day' : undefined}
-        error={errors.endHHMM}
-        onChange={(event) => onChange({ endHHMM: event.target.value })}
+        {...bound('endHHMM')}
       />
-      <Field
-        as="textarea"
-        label="Notes"
-        className={styles.wide}
-        value={draft.notes}
-        error={errors.notes}
-        onChange={(event) => onChange({ notes: event.target.value })}
-      />
+      <Field as="textarea" label="Notes" className={styles.wide} {...bound('notes')} />
     </div>
   );
 }
