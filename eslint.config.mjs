@@ -8,7 +8,7 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import { createRequire } from 'node:module';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 
-const { remotes, shell } = createRequire(import.meta.url)('./shell/packages/devkit/apps.cjs');
+const { remotes, shell } = createRequire(import.meta.url)('@time-wallet/devkit/apps');
 const REMOTES = remotes.map((remote) => remote.dir);
 const APPS = [shell.dir, ...REMOTES];
 

@@ -14,9 +14,7 @@ import { BUDGET_KB } from '../support/bytes.mjs';
 
 const require = createRequire(import.meta.url);
 const { repoRoot, shell } = require('@time-wallet/devkit/apps');
-const { buildApp, frontEndApps, markBuilt } = await import(
-  path.join(repoRoot, 'shell/packages/devkit/bin/lib.mjs')
-);
+const { buildApp, frontEndApps, markBuilt } = await import('@time-wallet/devkit/lib');
 
 const SECTIONS = ['build', 'bytes', 'federation', 'lighthouse', 'api'];
 const { values } = parseArgs({

@@ -9,7 +9,7 @@ import { freePort } from '@time-wallet/devkit/prerequisites';
 
 const require = createRequire(import.meta.url);
 const { repoRoot, remotes, shell, api } = require('@time-wallet/devkit/apps');
-const { createSupervisor } = await import(path.join(repoRoot, 'shell/packages/devkit/bin/supervisor.mjs'));
+const { createSupervisor } = await import('@time-wallet/devkit/supervisor');
 
 const frontEndApps = [shell, ...remotes];
 const onLinux = process.platform === 'linux';

@@ -1,6 +1,4 @@
 import assert from 'node:assert/strict';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { describe, test } from 'node:test';
 import SqliteDatabase from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
@@ -285,9 +283,11 @@ describe('signing in keeps one account’s sessions bounded', () => {
 
 describe('the idle time-out is one number for the API and the browser', () => {
   test("the API's config and the shell's runtime config read the same default and the same variable", async () => {
-    const lib = (await import(
-      pathToFileURL(path.resolve(import.meta.dirname, '../../../shell/packages/devkit/bin/lib.mjs')).href
-    )) as { runtimeConfigFor(env: NodeJS.ProcessEnv): { inactivityTimeoutMs: number } };
+    // A specifier TypeScript does not resolve: the devkit is plain JavaScript without types.
+    const devkitLib = '@time-wallet/devkit/lib';
+    const lib = (await import(devkitLib)) as {
+      runtimeConfigFor(env: NodeJS.ProcessEnv): { inactivityTimeoutMs: number };
+    };
     const env = { JWT_SECRET: 'x'.repeat(40), DATA_DIR: '/nonexistent' };
     assert.equal(loadConfig(env).sessionIdleMinutes, 30);
     assert.equal(lib.runtimeConfigFor(env).inactivityTimeoutMs, 30 * MINUTE);

@@ -12,7 +12,7 @@ interface RemoteApp {
 const apps = jest.requireActual<{ repoRoot: string; remotes: RemoteApp[] }>('@time-wallet/devkit/apps');
 const { standaloneBootstrapSource } = jest.requireActual<{
   standaloneBootstrapSource: (remote: RemoteApp) => string;
-}>('../../packages/devkit/webpack/standalone-entry.cjs');
+}>('@time-wallet/devkit/standalone-entry');
 
 describe('the pages the shell routes to', () => {
   it.each(PAGES.map((page) => [page.name, page] as const))(
