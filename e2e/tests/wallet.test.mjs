@@ -186,6 +186,11 @@ describe('wallet remote: Wallet, Today and Yesterday against the real API', () =
     await page().getByRole('button', { name: 'Delete' }).click();
     await page().getByText('No pending tasks. Well done.').waitFor();
     await page().getByRole('img', { name: 'Mascot looking sleepy' }).waitFor();
+    // Delete dismisses: SPEC's done, and dismissed, so the task counts in no figure.
+    const dropped = (
+      await suite.api.call('GET', `/tasks?date=${yesterday}`, { token: account.token })
+    ).tasks.find((task) => task.title === 'Cancel gym');
+    assert.deepEqual({ done: dropped.done, dismissed: dropped.dismissed }, { done: true, dismissed: true });
     await assertAccessible('/app/yesterday empty');
     assert.deepEqual(suite.browser.pageErrors, []);
   });

@@ -25,6 +25,7 @@ import * as eventsOverlapIndex from './migrations/0002-events-overlap-index.js';
 import * as signInThrottle from './migrations/0003-sign-in-throttle.js';
 import * as sessionActivity from './migrations/0004-session-activity.js';
 import * as deletedRecords from './migrations/0005-deleted-records.js';
+import * as taskDismissed from './migrations/0006-task-dismissed.js';
 import type { Database } from './schema.js';
 
 export type DatabaseKind = DatabaseConfig['kind'];
@@ -188,6 +189,7 @@ export const migrations = {
   '0003-sign-in-throttle': signInThrottle,
   '0004-session-activity': sessionActivity,
   '0005-deleted-records': deletedRecords,
+  '0006-task-dismissed': taskDismissed,
 };
 
 export async function migrateToLatest(db: Kysely<Database>, schema?: string): Promise<void> {

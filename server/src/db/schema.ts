@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** Instants are epoch milliseconds; flags are 0/1 so both SQLite and PostgreSQL store them alike. */
 export interface UsersTable {
@@ -70,6 +70,8 @@ export interface TasksTable {
   startAt: number;
   endAt: number;
   done: number;
+  /** 1 when the task was dismissed: off the pending list and out of every figure (see services/wallet.ts). */
+  dismissed: Generated<number>;
   isEvent: number;
   isReminder: number;
   carryover: number;

@@ -3,6 +3,9 @@ import { TITLE_MAX_LENGTH } from './product.js';
 import type { TaskRow } from '../db/schema.js';
 import { DateTime, HHMM, LocalDate } from './common.js';
 
+const DISMISSED =
+  "A dismissed task (Yesterday's Delete) has left the pending list and counts in no figure: not in spentHours, not in analytics. It is not deleted, and done is a separate flag.";
+
 export const Task = Type.Object(
   {
     _id: Type.String(),
@@ -15,6 +18,7 @@ export const Task = Type.Object(
     start: Type.String({ description: 'ISO UTC date-time' }),
     end: Type.String({ description: 'ISO UTC date-time' }),
     done: Type.Boolean(),
+    dismissed: Type.Boolean({ description: DISMISSED }),
     isEvent: Type.Boolean(),
     isReminder: Type.Boolean(),
     carryover: Type.Boolean(),
@@ -36,6 +40,7 @@ export function toTaskJson(row: TaskRow): Task {
     start: new Date(row.startAt).toISOString(),
     end: new Date(row.endAt).toISOString(),
     done: row.done === 1,
+    dismissed: row.dismissed === 1,
     isEvent: row.isEvent === 1,
     isReminder: row.isReminder === 1,
     carryover: row.carryover === 1,
@@ -104,6 +109,9 @@ export const UpdateTaskBody = Type.Object(
       }),
     ),
     done: Type.Optional(Type.Boolean()),
+    dismissed: Type.Optional(
+      Type.Boolean({ description: `true dismisses the task, false brings it back. ${DISMISSED}` }),
+    ),
     isEvent: Type.Optional(Type.Boolean()),
     isReminder: Type.Optional(Type.Boolean()),
     carryover: Type.Optional(Type.Boolean()),

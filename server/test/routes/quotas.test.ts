@@ -158,6 +158,7 @@ describe('per-user quotas', () => {
         startAt,
         endAt: startAt + 3_600_000,
         done: 0,
+        dismissed: 0,
         isEvent: 0,
         isReminder: 0,
         carryover: 0,

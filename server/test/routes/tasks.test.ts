@@ -48,6 +48,7 @@ describe('/api/tasks', () => {
         start: '2026-03-11T13:00:00.000Z',
         end: '2026-03-11T14:30:00.000Z',
         done: false,
+        dismissed: false,
         isEvent: false,
         isReminder: false,
         carryover: false,
@@ -78,6 +79,56 @@ describe('/api/tasks', () => {
       const response = await createTask(app, { authorization: `Bearer ${token}`, ...extra }, {});
       assert.equal(response.json().start, '2026-03-11T00:00:00.000Z');
     }
+  });
+
+  test('a dismissed task leaves the pending list and counts in no figure, and can be brought back', async () => {
+    const { app } = await buildTestApp();
+    const { headers } = await signUp(app, { timeZone: 'UTC' });
+    const kept = (
+      await createTask(app, headers, { title: 'Kept', startHHMM: '09:00', endHHMM: '10:00' })
+    ).json();
+    const dropped = (
+      await createTask(app, headers, { title: 'Dropped', startHHMM: '11:00', endHHMM: '13:00' })
+    ).json();
+    assert.equal(dropped.dismissed, false);
+    const figures = async () => ({
+      pending: (await send(app, headers, 'GET', '/api/tasks?date=2026-03-11&done=false')).json().tasks,
+      spent: (await send(app, headers, 'GET', '/api/tasks/today')).json().spentHours,
+      week: (await send(app, headers, 'GET', '/api/aggregation/analytics/weekly?date=2026-03-11')).json(),
+    });
+    const before = await figures();
+    assert.deepEqual(
+      before.pending.map((task: { title: string }) => task.title),
+      ['Kept', 'Dropped'],
+    );
+    assert.equal(before.spent, 3);
+
+    // Our Yesterday screen's Delete: SPEC's done: true, plus dismissed.
+    const dismissed = await send(app, headers, 'PATCH', `/api/tasks/${dropped._id}`, {
+      done: true,
+      dismissed: true,
+    });
+    assert.equal(dismissed.statusCode, 200);
+    assert.equal(dismissed.json().dismissed, true);
+    const after = await figures();
+    assert.deepEqual(
+      after.pending.map((task: { title: string }) => task.title),
+      ['Kept'],
+    );
+    assert.equal(after.spent, 1, 'the dismissed 2 hours are not spent');
+    assert.equal(after.week.totalMinutes, before.week.totalMinutes - 120);
+    assert.equal(
+      after.week.averageProductiveHours,
+      0,
+      'a dismissed task is not productive time, although done',
+    );
+    assert.equal(after.week.streak, 0);
+    const all = (await send(app, headers, 'GET', '/api/tasks?date=2026-03-11')).json().tasks;
+    assert.equal(all.length, 2, 'dismissed is not deleted');
+
+    await send(app, headers, 'PATCH', `/api/tasks/${dropped._id}`, { done: false, dismissed: false });
+    assert.deepEqual(await figures(), before);
+    assert.equal(kept.dismissed, false);
   });
 
   test('rejects invalid tasks with a clear 400', async () => {

@@ -9,16 +9,22 @@ export function createTasksRepository(db: Kysely<Database>, maxRows: number = RE
   return {
     async listForDate(userId: string, date: string, done?: boolean): Promise<TaskRow[]> {
       let query = db.selectFrom('tasks').selectAll().where('userId', '=', userId).where('date', '=', date);
-      if (done !== undefined) query = query.where('done', '=', done ? 1 : 0);
+      // Not done means still pending: a dismissed task has left the pending list.
+      if (done === false) query = query.where('done', '=', 0).where('dismissed', '=', 0);
+      if (done === true) query = query.where('done', '=', 1);
       return query.orderBy('startAt').orderBy('createdAt').orderBy('id').limit(maxRows).execute();
     },
 
-    /** Tasks overlapping [from, to) with only what time accounting reads (wallet, analytics): few columns, no sort. */
+    /**
+     * Tasks overlapping [from, to) with only what time accounting reads (wallet, analytics): few columns, no sort.
+     * A dismissed task counts in no figure, so it is not read at all.
+     */
     async listSpansOverlapping(userId: string, from: number, to: number): Promise<TaskSpan[]> {
       return db
         .selectFrom('tasks')
         .select(['startAt', 'endAt', 'categoryId', 'date', 'done'])
         .where('userId', '=', userId)
+        .where('dismissed', '=', 0)
         .where('endAt', '>', from)
         .where('startAt', '<', to)
         .execute();

@@ -1,4 +1,4 @@
-import { api } from '@time-wallet/api';
+import { api, type BodyOf } from '@time-wallet/api';
 import { instantAt, clockTimesOf, type Task, type TaskDraft } from '../lib/task';
 
 /** Every task change moves the wallet's hours and the analytics too. */
@@ -7,6 +7,8 @@ const TASK_CHANGES = ['Task', 'Wallet', 'Analytics'] as const;
 export type NewTask = TaskDraft & { date: string; isEvent: false; isReminder: false; carryover: false };
 
 export type TaskEdit = TaskDraft & { date: string; start: string; end: string };
+
+const DISMISS: BodyOf<'/api/tasks/{id}', 'patch'> = { done: true, dismissed: true };
 
 export const tasksApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -68,13 +70,14 @@ export const tasksApi = api.injectEndpoints({
       },
       invalidatesTags: [...TASK_CHANGES],
     }),
-    /** The pending list's Delete: the tasks are marked done, so they leave the list. */
+    /**
+     * The pending list's Delete: SPEC's done: true, which other clients send too, and dismissed: true, so the server
+     * counts the tasks nowhere (a dismissed task is neither productive time nor spent).
+     */
     dismissPendingTasks: build.mutation<null, Task[]>({
       async queryFn(tasks, _api, _extraOptions, baseQuery) {
         const results = await Promise.all(
-          tasks.map((task) =>
-            baseQuery({ url: `/tasks/${task._id}`, method: 'PATCH', body: { done: true } }),
-          ),
+          tasks.map((task) => baseQuery({ url: `/tasks/${task._id}`, method: 'PATCH', body: DISMISS })),
         );
         const failed = results.find((result) => result.error);
         return failed?.error ? { error: failed.error } : { data: null };

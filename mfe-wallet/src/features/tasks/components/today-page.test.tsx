@@ -24,6 +24,7 @@ const task = (changes: Partial<Task> = {}): Task => {
     notes: '',
     date: today,
     done: false,
+    dismissed: false,
     isEvent: false,
     isReminder: false,
     carryover: false,

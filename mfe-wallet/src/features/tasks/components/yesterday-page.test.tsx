@@ -27,6 +27,7 @@ const pendingTask = (id: string, title: string, startHHMM: string, endHHMM: stri
   start: instantAt(yesterday, startHHMM),
   end: instantAt(yesterday, endHHMM),
   done: false,
+  dismissed: false,
   isEvent: false,
   isReminder: false,
   carryover: false,
@@ -138,7 +139,7 @@ describe('YesterdayPage', () => {
 
     expect(await screen.findByText('No pending tasks. Well done.')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Mascot looking sleepy' })).toBeInTheDocument();
-    expect(server.requestsTo('PATCH', '/tasks/t1')[0].body).toEqual({ done: true });
-    expect(server.requestsTo('PATCH', '/tasks/t2')[0].body).toEqual({ done: true });
+    expect(server.requestsTo('PATCH', '/tasks/t1')[0].body).toEqual({ done: true, dismissed: true });
+    expect(server.requestsTo('PATCH', '/tasks/t2')[0].body).toEqual({ done: true, dismissed: true });
   });
 });

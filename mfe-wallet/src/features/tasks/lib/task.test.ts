@@ -21,6 +21,7 @@ const task = (changes: Partial<Task> = {}): Task => ({
   start: instantAt('2026-11-20', '09:00'),
   end: instantAt('2026-11-20', '10:00'),
   done: false,
+  dismissed: false,
   isEvent: false,
   isReminder: false,
   carryover: false,

@@ -1561,6 +1561,8 @@ export interface paths {
                          */
                         end?: string;
                         done?: boolean;
+                        /** @description true dismisses the task, false brings it back. A dismissed task (Yesterday's Delete) has left the pending list and counts in no figure: not in spentHours, not in analytics. It is not deleted, and done is a separate flag. */
+                        dismissed?: boolean;
                         isEvent?: boolean;
                         isReminder?: boolean;
                         carryover?: boolean;
@@ -1831,6 +1833,8 @@ export interface components {
             /** @description ISO UTC date-time */
             end: string;
             done: boolean;
+            /** @description A dismissed task (Yesterday's Delete) has left the pending list and counts in no figure: not in spentHours, not in analytics. It is not deleted, and done is a separate flag. */
+            dismissed: boolean;
             isEvent: boolean;
             isReminder: boolean;
             carryover: boolean;

@@ -34,6 +34,7 @@ export function aTask(overrides: Partial<Task> = {}): Task {
     start: '2026-03-08T09:00:00.000Z',
     end: '2026-03-08T10:00:00.000Z',
     done: false,
+    dismissed: false,
     isEvent: false,
     isReminder: false,
     carryover: false,
