@@ -84,12 +84,12 @@ describe('/api/tasks', () => {
   test('a dismissed task leaves the pending list and counts in no figure, and can be brought back', async () => {
     const { app } = await buildTestApp();
     const { headers } = await signUp(app, { timeZone: 'UTC' });
-    const kept = (
-      await createTask(app, headers, { title: 'Kept', startHHMM: '09:00', endHHMM: '10:00' })
-    ).json();
-    const dropped = (
-      await createTask(app, headers, { title: 'Dropped', startHHMM: '11:00', endHHMM: '13:00' })
-    ).json();
+    const [kept, dropped] = await Promise.all([
+      createTask(app, headers, { title: 'Kept', startHHMM: '09:00', endHHMM: '10:00' }).then((r) => r.json()),
+      createTask(app, headers, { title: 'Dropped', startHHMM: '11:00', endHHMM: '13:00' }).then((r) =>
+        r.json(),
+      ),
+    ]);
     assert.equal(dropped.dismissed, false);
     const figures = async () => ({
       pending: (await send(app, headers, 'GET', '/api/tasks?date=2026-03-11&done=false')).json().tasks,
