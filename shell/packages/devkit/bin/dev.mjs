@@ -9,7 +9,7 @@ const env = process.env;
 
 // Every child runs under the launcher's supervisor: restarted if it exits, stopped with it. The API is the server's
 // `dev` script (tsx watch) run directly rather than through npm, which would not pass SIGTERM on to tsx.
-const { dataDir, runtimeConfigFile, shellOrigin, supervisor } = await openLauncher(env, 'config.dev.json');
+const { dataDir, runtimeConfigFile, shellOrigin, supervisor } = openLauncher(env, 'config.dev.json');
 const outputPrefix = (label) => `[${label}]`.padEnd(16);
 
 supervisor.start('api', {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { createSupervisor } from './supervisor.mjs';
 
 const require = createRequire(import.meta.url);
 export const { repoRoot, remotes, shell, api, portOf } = require('../apps.cjs');
@@ -151,8 +152,7 @@ export async function buildAll({ force = false } = {}) {
  * What `npm start` and `npm run dev` share: the data folder, the shell's runtime config written under it (as
  * `runtimeConfigName`), the shell's origin, and a supervisor for the children that stops everything on Ctrl-C.
  */
-export async function openLauncher(env, runtimeConfigName) {
-  const { createSupervisor } = await import('./supervisor.mjs');
+export function openLauncher(env, runtimeConfigName) {
   const dataDir = dataDirFor(env);
   const runtimeConfig = runtimeConfigFor(env);
   const runtimeConfigFile = writeRuntimeConfig(

@@ -22,7 +22,7 @@ if (env.SKIP_BUILD !== '1') {
   await buildAll();
 }
 
-const { dataDir, runtimeConfig, runtimeConfigFile, shellOrigin, supervisor } = await openLauncher(
+const { dataDir, runtimeConfig, runtimeConfigFile, shellOrigin, supervisor } = openLauncher(
   env,
   'config.json',
 );

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { skipToken, ThemeToggle, toastUndoableDelete, type ApiError } from '@time-wallet/api';
 import { Link } from '@time-wallet/api/router';
-import { Banner, Button } from '@time-wallet/shared-ui';
+import { Banner, Button, PageHeader } from '@time-wallet/shared-ui';
 import {
   useCreateEventMutation,
   useDeleteEventMutation,
@@ -134,26 +134,25 @@ export function CalendarPage() {
   const isFirstLoad = range === null || (eventsQuery.isFetching && eventsQuery.data === undefined);
 
   return (
-    <main className={styles.page}>
-      <header className={styles.header}>
-        {/* No side nav here (SPEC): this bar is the way back and the theme switch. */}
-        <nav className={styles.topBar} aria-label="Calendar">
-          <Link to="/app/wallet" className={styles.backLink}>
-            <span aria-hidden="true">←</span> Back to Wallet
-          </Link>
-          <ThemeToggle />
-        </nav>
-        <div className={styles.heading}>
-          <h1 className={styles.title}>Calendar</h1>
-          <p className={styles.subtitle}>
-            Select a time range to add an event; drag or resize an event to move it.
-          </p>
-        </div>
-        <div className={styles.actions}>
-          <Button onClick={() => openCreate(draftForNextHour())}>Add Event</Button>
-          <IcsControls />
-        </div>
-      </header>
+    <main className={styles.page} aria-labelledby="calendar-page-title">
+      {/* No side nav here (SPEC): this bar is the way back and the theme switch. */}
+      <nav className={styles.topBar} aria-label="Calendar">
+        <Link to="/app/wallet" className={styles.backLink}>
+          <span aria-hidden="true">←</span> Back to Wallet
+        </Link>
+        <ThemeToggle />
+      </nav>
+      <PageHeader
+        titleId="calendar-page-title"
+        title="Calendar"
+        subtitle="Select a time range to add an event; drag or resize an event to move it."
+        actions={
+          <div className={styles.actions}>
+            <Button onClick={() => openCreate(draftForNextHour())}>Add Event</Button>
+            <IcsControls />
+          </div>
+        }
+      />
 
       {shownError && !modal && (
         <Banner tone="error" onDismiss={dismissError}>
