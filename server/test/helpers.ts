@@ -18,7 +18,7 @@ export const isPostgresRun = Boolean(process.env.TEST_DATABASE_URL);
 // makes it fail ("schema ... does not exist"). Migrations hold this advisory lock shared, drops hold it exclusively.
 const SCHEMA_LOCK = 0x7717_2026;
 
-async function withSchemaLock<T>(mode: 'shared' | 'exclusive', run: () => Promise<T>): Promise<T> {
+export async function withSchemaLock<T>(mode: 'shared' | 'exclusive', run: () => Promise<T>): Promise<T> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) return run();
   const client = new pg.Client({ connectionString: url });
@@ -35,7 +35,7 @@ async function withSchemaLock<T>(mode: 'shared' | 'exclusive', run: () => Promis
   }
 }
 
-async function freshDatabase(
+export async function freshDatabase(
   dataDir: string,
 ): Promise<{ database: DatabaseConfig; drop: () => Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;

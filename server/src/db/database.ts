@@ -26,6 +26,7 @@ import * as signInThrottle from './migrations/0003-sign-in-throttle.js';
 import * as sessionActivity from './migrations/0004-session-activity.js';
 import * as deletedRecords from './migrations/0005-deleted-records.js';
 import * as taskDismissed from './migrations/0006-task-dismissed.js';
+import * as timeLedger from './migrations/0007-time-ledger.js';
 import type { Database } from './schema.js';
 
 export type DatabaseKind = DatabaseConfig['kind'];
@@ -190,6 +191,7 @@ export const migrations = {
   '0004-session-activity': sessionActivity,
   '0005-deleted-records': deletedRecords,
   '0006-task-dismissed': taskDismissed,
+  '0007-time-ledger': timeLedger,
 };
 
 export async function migrateToLatest(db: Kysely<Database>, schema?: string): Promise<void> {

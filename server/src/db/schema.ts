@@ -12,6 +12,11 @@ export interface UsersTable {
   profilePicture: string;
   budgetHours: number;
   timeZone: string;
+  /** Seven budgets, Sunday first, as JSON; null when every day has `budgetHours`. */
+  budgetHoursByWeekday: Generated<string | null>;
+  /** The user's one running timer: its task and start instant, both null when none runs. */
+  timerTaskId: Generated<string | null>;
+  timerStartedAt: Generated<number | null>;
   createdAt: number;
   updatedAt: number;
 }
@@ -72,6 +77,13 @@ export interface TasksTable {
   done: number;
   /** 1 when the task was dismissed: off the pending list and out of every figure (see services/wallet.ts). */
   dismissed: Generated<number>;
+  /** 0 for a task with no times yet (planned with an estimate); its startAt = endAt = the start of its day. */
+  scheduled: Generated<number>;
+  estimateMinutes: Generated<number | null>;
+  /** Minutes recorded by the timer plus manual corrections, 0..1440. */
+  trackedMinutes: Generated<number>;
+  /** 1 when the task's timer ran 12 hours and stopped itself; cleared by the next start or correction. */
+  timerAutoStopped: Generated<number>;
   isEvent: number;
   isReminder: number;
   carryover: number;
@@ -86,6 +98,7 @@ export interface EventsTable {
   startAt: number;
   endAt: number;
   allDay: number;
+  categoryId: Generated<string | null>;
   source: 'manual' | 'ics';
   /** UID plus recurrence id of an imported occurrence; re-imports match on it. */
   icsKey: string | null;

@@ -1,5 +1,5 @@
 import { HttpError } from './http-errors.js';
-import { isValidLocalDate, parseInstant } from './time-zone.js';
+import { isValidLocalDate, localDaysBetween, parseInstant } from './time-zone.js';
 
 import { TITLE_MAX_LENGTH } from '../schemas/product.js';
 
@@ -29,6 +29,24 @@ export function requireCalendarDate(date: string, field = 'date'): string {
     throw fieldError(field, `${field} must be between ${EARLIEST_DATE} and ${LATEST_DATE}`);
   }
   return date;
+}
+
+/** The calendar asks a week plus a day; a month view of 6 weeks plus a day asks 43. Two months fit with room. */
+export const MAX_RANGE_DAYS = 62;
+
+/** A range of local days, from inclusive to exclusive, checked: `to` after `from`, at most MAX_RANGE_DAYS days. */
+export function requireDayRange(from: string, to: string): { from: string; to: string; days: number } {
+  requireCalendarDate(from, 'from');
+  requireCalendarDate(to, 'to');
+  const days = localDaysBetween(from, to);
+  if (days <= 0) throw fieldError('to', 'to must be after from');
+  if (days > MAX_RANGE_DAYS) {
+    throw fieldError(
+      'to',
+      `The range must not exceed ${MAX_RANGE_DAYS} days: ask for longer periods in parts`,
+    );
+  }
+  return { from, to, days };
 }
 
 export function isInstantInRange(instant: number): boolean {

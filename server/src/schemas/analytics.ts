@@ -1,24 +1,41 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { LocalDate } from './common.js';
+import { DEFINITIONS } from './ledger.js';
 
 export const WeeklyAnalytics = Type.Object(
   {
     weekStart: Type.String({ description: 'Sunday, YYYY-MM-DD' }),
     weekEnd: Type.String({ description: 'Saturday, YYYY-MM-DD (inclusive)' }),
-    totalMinutes: Type.Integer(),
+    totalMinutes: Type.Integer({ description: `Planned minutes of the week. ${DEFINITIONS.planned}` }),
     byCategory: Type.Array(
       Type.Object({
-        categoryId: Type.String(),
+        categoryId: Type.String({
+          description: "'' for the time of blocks with no category (name 'No category')",
+        }),
         name: Type.String(),
         color: Type.String(),
         minutes: Type.Integer(),
         percent: Type.Integer(),
       }),
     ),
-    averageProductiveHours: Type.Number(),
-    streak: Type.Integer(),
+    averageProductiveHours: Type.Number({
+      description: `Productive minutes of the week / 60 / the days of the week elapsed up to today. ${DEFINITIONS.productive}`,
+    }),
+    streak: Type.Integer({
+      description:
+        'The longest run of consecutive days of the week, up to today, with at least one done task',
+    }),
     daily: Type.Array(
-      Type.Object({ date: Type.String(), minutes: Type.Integer(), productiveMinutes: Type.Integer() }),
+      Type.Object({
+        date: Type.String(),
+        minutes: Type.Integer({
+          description: 'The planned minutes (plannedMinutes, kept under its first name)',
+        }),
+        productiveMinutes: Type.Integer({ description: DEFINITIONS.productive }),
+        plannedMinutes: Type.Integer({ description: DEFINITIONS.planned }),
+        trackedMinutes: Type.Integer({ description: DEFINITIONS.tracked }),
+        budgetMinutes: Type.Integer({ description: DEFINITIONS.budget }),
+      }),
     ),
   },
   { $id: 'WeeklyAnalytics' },

@@ -25,11 +25,13 @@ export const LocalDate = Type.String({
   examples: ['2026-03-08'],
 });
 
-export const HHMM = Type.String({
+/** The HH:MM rule; without `examples`, which OpenAPI 3.0 does not allow inside an anyOf branch. */
+export const HHMM_RULE = {
   pattern: '^([01]\\d|2[0-3]):[0-5]\\d$',
   errorMessage: 'must be a time in HH:MM format (00:00 to 23:59)',
-  examples: ['09:30'],
-});
+};
+
+export const HHMM = Type.String({ ...HHMM_RULE, examples: ['09:30'] });
 
 /** An ISO 8601 date-time; without an offset it is read in the request's time zone. */
 export const DateTime = Type.String({

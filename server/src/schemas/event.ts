@@ -9,7 +9,13 @@ export const CalendarEvent = Type.Object(
     title: Type.String(),
     start: Type.String({ description: 'ISO UTC date-time' }),
     end: Type.String({ description: 'ISO UTC date-time' }),
-    allDay: Type.Boolean(),
+    allDay: Type.Boolean({
+      description: 'An all-day event is a marker (holiday, birthday): shown on the grid, it costs no hours',
+    }),
+    categoryId: Type.String({
+      description:
+        "The category's _id, or '' when uncategorised; a timed event's time counts in its category's share",
+    }),
     source: Type.Union([Type.Literal('manual'), Type.Literal('ics')]),
   },
   { $id: 'CalendarEvent' },
@@ -24,14 +30,24 @@ export function toEventJson(row: EventRow): CalendarEvent {
     start: new Date(row.startAt).toISOString(),
     end: new Date(row.endAt).toISOString(),
     allDay: row.allDay === 1,
+    categoryId: row.categoryId ?? '',
     source: row.source,
   };
 }
 
 const Title = Type.String({ maxLength: TITLE_MAX_LENGTH });
+const CategoryId = Type.Union([Type.String({ maxLength: 100 }), Type.Null()], {
+  description: "One of the user's categories; '' or null for none",
+});
 
 export const CreateEventBody = Type.Object(
-  { title: Title, start: DateTime, end: DateTime, allDay: Type.Optional(Type.Boolean()) },
+  {
+    title: Title,
+    start: DateTime,
+    end: DateTime,
+    allDay: Type.Optional(Type.Boolean()),
+    categoryId: Type.Optional(CategoryId),
+  },
   { additionalProperties: false },
 );
 
@@ -41,14 +57,13 @@ export const UpdateEventBody = Type.Object(
     start: Type.Optional(DateTime),
     end: Type.Optional(DateTime),
     allDay: Type.Optional(Type.Boolean()),
+    categoryId: Type.Optional(CategoryId),
   },
   { additionalProperties: false },
 );
 
-export const EventRangeQuery = Type.Object(
-  { from: LocalDate, to: LocalDate },
-  { additionalProperties: false },
-);
+/** The local days from (inclusive) to (exclusive): the events, tasks and ledger range reads all take it. */
+export const DayRangeQuery = Type.Object({ from: LocalDate, to: LocalDate }, { additionalProperties: false });
 
 export const EventList = Type.Array(CalendarEventRef);
 

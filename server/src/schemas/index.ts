@@ -2,8 +2,17 @@ import { WeeklyAnalytics } from './analytics.js';
 import { Category } from './category.js';
 import { ErrorResponse } from './common.js';
 import { CalendarEvent } from './event.js';
+import { LedgerDay } from './ledger.js';
 import { Task } from './task.js';
 import { User } from './user.js';
 
 /** Registered once with addSchema so routes refer to them by $id and OpenAPI lists them as components. */
-export const schemasForSharing = [ErrorResponse, User, Category, Task, CalendarEvent, WeeklyAnalytics];
+export const schemasForSharing = [
+  ErrorResponse,
+  User,
+  Category,
+  Task,
+  CalendarEvent,
+  WeeklyAnalytics,
+  LedgerDay,
+];

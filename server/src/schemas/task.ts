@@ -1,24 +1,36 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { TITLE_MAX_LENGTH } from './product.js';
 import type { TaskRow } from '../db/schema.js';
-import { DateTime, HHMM, LocalDate } from './common.js';
-
-const DISMISSED =
-  "A dismissed task (Yesterday's Delete) has left the pending list and counts in no figure: not in spentHours, not in analytics. It is not deleted, and done is a separate flag.";
+import { DateTime, HHMM, HHMM_RULE, LocalDate } from './common.js';
+import { DEFINITIONS } from './ledger.js';
 
 export const Task = Type.Object(
   {
     _id: Type.String(),
     title: Type.String(),
     categoryId: Type.String({ description: "The category's _id, or '' when uncategorised" }),
-    startHHMM: Type.String(),
-    endHHMM: Type.String(),
+    startHHMM: Type.String({ description: "Local clock time HH:MM; '' for an unscheduled task" }),
+    endHHMM: Type.String({ description: "Local clock time HH:MM; '' for an unscheduled task" }),
     notes: Type.String(),
     date: Type.String({ description: 'Local day (YYYY-MM-DD) in the time zone the task was planned in' }),
-    start: Type.String({ description: 'ISO UTC date-time' }),
+    start: Type.String({
+      description: 'ISO UTC date-time; for an unscheduled task, the start of its day (= end)',
+    }),
     end: Type.String({ description: 'ISO UTC date-time' }),
-    done: Type.Boolean(),
-    dismissed: Type.Boolean({ description: DISMISSED }),
+    done: Type.Boolean({ description: DEFINITIONS.done }),
+    dismissed: Type.Boolean({ description: DEFINITIONS.dismissed }),
+    scheduled: Type.Boolean({ description: DEFINITIONS.unscheduled }),
+    estimateMinutes: Type.Union([Type.Integer(), Type.Null()], {
+      description: 'The planned length in minutes, or null. An unscheduled task always has one',
+    }),
+    trackedMinutes: Type.Integer({ description: DEFINITIONS.tracked }),
+    timerStartedAt: Type.Union([Type.String(), Type.Null()], {
+      description: "ISO instant the task's running timer started, or null. One timer runs per user",
+    }),
+    timerAutoStopped: Type.Boolean({
+      description:
+        'true when the timer ran 12 hours and stopped itself (12 h were tracked); false again after the next start or correction',
+    }),
     isEvent: Type.Boolean(),
     isReminder: Type.Boolean(),
     carryover: Type.Boolean(),
@@ -28,7 +40,14 @@ export const Task = Type.Object(
 export type Task = Static<typeof Task>;
 export const TaskRef = Type.Unsafe<Task>({ $ref: 'Task#' });
 
-export function toTaskJson(row: TaskRow): Task {
+/** The running timer of a user, as its row holds it: the task's `timerStartedAt` is read from it. */
+export interface RunningTimer {
+  timerTaskId: string | null;
+  timerStartedAt: number | null;
+}
+
+export function toTaskJson(row: TaskRow, timer?: RunningTimer): Task {
+  const running = timer?.timerTaskId === row.id && timer.timerStartedAt !== null;
   return {
     _id: row.id,
     title: row.title,
@@ -41,6 +60,11 @@ export function toTaskJson(row: TaskRow): Task {
     end: new Date(row.endAt).toISOString(),
     done: row.done === 1,
     dismissed: row.dismissed === 1,
+    scheduled: row.scheduled === 1,
+    estimateMinutes: row.estimateMinutes,
+    trackedMinutes: row.trackedMinutes,
+    timerStartedAt: running ? new Date(timer.timerStartedAt!).toISOString() : null,
+    timerAutoStopped: row.timerAutoStopped === 1,
     isEvent: row.isEvent === 1,
     isReminder: row.isReminder === 1,
     carryover: row.carryover === 1,
@@ -50,13 +74,26 @@ export function toTaskJson(row: TaskRow): Task {
 const Title = Type.String({ maxLength: TITLE_MAX_LENGTH });
 const CategoryId = Type.Union([Type.String({ maxLength: 100 }), Type.Null()]);
 const Notes = Type.String({ maxLength: 5000 });
+const Estimate = Type.Integer({
+  minimum: 1,
+  maximum: 1440,
+  errorMessage: 'must be a whole number of minutes from 1 to 1440',
+});
+const Tracked = Type.Integer({
+  minimum: 0,
+  maximum: 1440,
+  errorMessage: 'must be a whole number of minutes from 0 to 1440',
+});
+const UNSCHEDULED_BY_ESTIMATE =
+  'Leave startHHMM and endHHMM out and give estimateMinutes to plan an unscheduled task (no block on the grid yet)';
 
 export const CreateTaskBody = Type.Object(
   {
     title: Title,
     categoryId: Type.Optional(CategoryId),
-    startHHMM: HHMM,
-    endHHMM: HHMM,
+    startHHMM: Type.Optional(Type.String({ ...HHMM, description: UNSCHEDULED_BY_ESTIMATE })),
+    endHHMM: Type.Optional(Type.String({ ...HHMM, description: UNSCHEDULED_BY_ESTIMATE })),
+    estimateMinutes: Type.Optional(Type.Union([Estimate, Type.Null()])),
     notes: Type.Optional(Notes),
     date: Type.Optional(LocalDate),
     done: Type.Optional(Type.Boolean()),
@@ -67,6 +104,17 @@ export const CreateTaskBody = Type.Object(
   { additionalProperties: false },
 );
 export type CreateTaskBody = Static<typeof CreateTaskBody>;
+
+const sentBack = (what: string) =>
+  `Read only: accepted so the whole task can be sent back as read, and ignored (${what})`;
+/** Fields of the Task JSON that an edit ignores, accepted so the whole task can be sent back as read. */
+const SENT_BACK_READ_ONLY = {
+  scheduled: Type.Optional(Type.Boolean({ description: sentBack('times schedule and unschedule') })),
+  timerStartedAt: Type.Optional(
+    Type.Union([Type.String({ maxLength: 40 }), Type.Null()], { description: sentBack('see timer/start') }),
+  ),
+  timerAutoStopped: Type.Optional(Type.Boolean({ description: sentBack('see timer/start') })),
+};
 
 /** The edit path's precedence, said on each field it concerns: the local wall-clock fields win over the instants. */
 const WALL_CLOCK_WINS = (what: string) =>
@@ -84,11 +132,12 @@ export const UpdateTaskBody = Type.Object(
     title: Type.Optional(Title),
     categoryId: Type.Optional(CategoryId),
     startHHMM: Type.Optional(
-      Type.String({ ...HHMM, description: WALL_CLOCK_WINS('The start, as a local clock time') }),
+      Type.Union([Type.String(HHMM_RULE), Type.Literal(''), Type.Null()], {
+        description: `${WALL_CLOCK_WINS('The start, as a local clock time')}. Giving times schedules the task; null (or '', as an unscheduled task reads) for both startHHMM and endHHMM unschedules it (its length becomes its estimate unless it has one)`,
+      }),
     ),
     endHHMM: Type.Optional(
-      Type.String({
-        ...HHMM,
+      Type.Union([Type.String(HHMM_RULE), Type.Literal(''), Type.Null()], {
         description: WALL_CLOCK_WINS('The end, as a local clock time (earlier than the start: the next day)'),
       }),
     ),
@@ -110,8 +159,19 @@ export const UpdateTaskBody = Type.Object(
     ),
     done: Type.Optional(Type.Boolean()),
     dismissed: Type.Optional(
-      Type.Boolean({ description: `true dismisses the task, false brings it back. ${DISMISSED}` }),
+      Type.Boolean({
+        description: `true dismisses the task, false brings it back. ${DEFINITIONS.dismissed}`,
+      }),
     ),
+    estimateMinutes: Type.Optional(Type.Union([Estimate, Type.Null()])),
+    trackedMinutes: Type.Optional(
+      Type.Integer({
+        ...Tracked,
+        description:
+          'Corrects the tracked minutes by hand (0 to 1440); a value equal to the current one changes nothing',
+      }),
+    ),
+    ...SENT_BACK_READ_ONLY,
     isEvent: Type.Optional(Type.Boolean()),
     isReminder: Type.Optional(Type.Boolean()),
     carryover: Type.Optional(Type.Boolean()),
@@ -128,6 +188,12 @@ export const TaskListQuery = Type.Object(
         errorMessage: "must be 'true' or 'false'",
       }),
     ),
+    scheduled: Type.Optional(
+      Type.Union([Type.Literal('true'), Type.Literal('false')], {
+        errorMessage: "must be 'true' or 'false'",
+        description: "'false' lists the day's unscheduled tasks instead of its scheduled ones (the default)",
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -136,8 +202,15 @@ export const TaskList = Type.Object({ tasks: Type.Array(TaskRef) });
 
 export const TodayTasks = Type.Object({
   date: Type.String(),
-  spentHours: Type.Number(),
-  budgetHours: Type.Number(),
-  remainingHours: Type.Number(),
-  tasks: Type.Array(TaskRef),
+  spentHours: Type.Number({ description: `SPEC's name for plannedHours. ${DEFINITIONS.planned}` }),
+  plannedHours: Type.Number({ description: DEFINITIONS.planned }),
+  trackedHours: Type.Number({ description: DEFINITIONS.tracked }),
+  unscheduledHours: Type.Number({ description: DEFINITIONS.unscheduled }),
+  budgetHours: Type.Number({ description: DEFINITIONS.budget }),
+  remainingHours: Type.Number({ description: 'max(0, budgetHours - plannedHours)' }),
+  overHours: Type.Number({ description: 'max(0, plannedHours - budgetHours)' }),
+  tasks: Type.Array(TaskRef, {
+    description:
+      "Today's scheduled tasks: those dated today and those whose block overlaps today in the request's time zone",
+  }),
 });

@@ -15,6 +15,10 @@ export const User = Type.Object(
       default: DEFAULT_BUDGET_HOURS,
       description: 'Hours in the daily wallet; a new account starts with the default',
     }),
+    budgetHoursByWeekday: Type.Union([Type.Array(Type.Number(), { minItems: 7, maxItems: 7 }), Type.Null()], {
+      description:
+        "Budget hours per weekday, Sunday first, or null when every day has budgetHours. A day's budget is its entry here when set",
+    }),
     timeZone: Type.String(),
   },
   { $id: 'User' },
@@ -22,6 +26,15 @@ export const User = Type.Object(
 export type User = Static<typeof User>;
 
 export const UserRef = Type.Unsafe<User>({ $ref: 'User#' });
+
+const BUDGET_HOURS = { minimum: 0, maximum: 24 };
+
+/** The stored per-weekday budgets, or null when the day's budget is the one budgetHours. */
+export function budgetsByWeekdayOf(row: Pick<UserRow, 'budgetHoursByWeekday'>): number[] | null {
+  if (row.budgetHoursByWeekday === null) return null;
+  const parsed: unknown = JSON.parse(row.budgetHoursByWeekday);
+  return Array.isArray(parsed) && parsed.length === 7 ? (parsed as number[]) : null;
+}
 
 export function toUserJson(row: UserRow): User {
   return {
@@ -32,6 +45,7 @@ export function toUserJson(row: UserRow): User {
     name: row.name,
     profilePicture: row.profilePicture,
     budgetHours: row.budgetHours,
+    budgetHoursByWeekday: budgetsByWeekdayOf(row),
     timeZone: row.timeZone,
   };
 }
@@ -41,7 +55,14 @@ export const UserEnvelope = Type.Object({ user: UserRef });
 export const UpdateMeBody = Type.Object(
   {
     name: Type.Optional(PersonName),
-    budgetHours: Type.Optional(Type.Number({ minimum: 0, maximum: 24 })),
+    budgetHours: Type.Optional(Type.Number(BUDGET_HOURS)),
+    budgetHoursByWeekday: Type.Optional(
+      Type.Union([Type.Array(Type.Number(BUDGET_HOURS), { minItems: 7, maxItems: 7 }), Type.Null()], {
+        errorMessage:
+          'must be seven numbers of hours from 0 to 24, Sunday first, or null for the same every day',
+        description: 'Seven budgets (hours, 0 to 24), Sunday first; null for the same budget every day',
+      }),
+    ),
     timeZone: Type.Optional(Type.String({ maxLength: 64 })),
     profilePicture: Type.Optional(Type.String({ maxLength: 2048 })),
   },

@@ -126,6 +126,7 @@ export async function importCalendar(
         startAt: imported.startAt,
         endAt: imported.endAt,
         allDay: imported.allDay ? 1 : 0,
+        categoryId: null,
         source: 'ics',
         icsKey: imported.key,
         createdAt: now,

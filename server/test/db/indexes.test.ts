@@ -100,7 +100,7 @@ const reads: Array<[string, () => Promise<unknown>, RegExp]> = [
   ],
   [
     'pending tasks of yesterday',
-    () => repositories.tasksRepository.listForDate(user, '2026-03-10', false),
+    () => repositories.tasksRepository.listForDate(user, '2026-03-10', { done: false }),
     /tasks_user_date/,
   ],
   [

@@ -1,11 +1,23 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
+import { DEFAULT_BUDGET_HOURS } from '../../src/schemas/product.js';
+import { NO_CATEGORY } from '../../src/services/ledger.js';
 import { buildTestApp, signUp, send } from '../helpers.js';
 
 // Wednesday 11 March 2026, 11:00 in New York: the week of 8-14 March began with the switch to daylight saving time.
 const NOW = Date.parse('2026-03-11T15:00:00Z');
 const NEW_YORK = 'America/New_York';
+
+/** A daily row with nothing tracked and the default budget: minutes is the planned figure under its first name. */
+const day = (date: string, planned: number, productiveMinutes: number) => ({
+  date,
+  minutes: planned,
+  productiveMinutes,
+  plannedMinutes: planned,
+  trackedMinutes: 0,
+  budgetMinutes: DEFAULT_BUDGET_HOURS * 60,
+});
 
 async function post(
   app: FastifyInstance,
@@ -89,21 +101,24 @@ describe('/api/aggregation/analytics/weekly', () => {
       weekStart: '2026-03-08',
       weekEnd: '2026-03-14',
       totalMinutes: 570,
+      // Shares are of all planned time: the deleted category's task, the uncategorised task and both events are
+      // "No category" (60 + 60 + 30 + 60).
       byCategory: [
-        { categoryId: work._id, name: 'Work', color: '#111111', minutes: 240, percent: 67 },
-        { categoryId: rest._id, name: 'Rest', color: '#222222', minutes: 120, percent: 33 },
+        { categoryId: work._id, name: 'Work', color: '#111111', minutes: 240, percent: 42 },
+        { categoryId: '', name: 'No category', color: NO_CATEGORY.color, minutes: 210, percent: 37 },
+        { categoryId: rest._id, name: 'Rest', color: '#222222', minutes: 120, percent: 21 },
       ],
       // Done tasks (120 + 60 + 120) and the ended lunch talk (30) = 5.5 h over Sunday..Wednesday.
       averageProductiveHours: 1.4,
       streak: 3,
       daily: [
-        { date: '2026-03-08', minutes: 120, productiveMinutes: 120 },
-        { date: '2026-03-09', minutes: 90, productiveMinutes: 90 },
-        { date: '2026-03-10', minutes: 60, productiveMinutes: 60 },
-        { date: '2026-03-11', minutes: 120, productiveMinutes: 60 },
-        { date: '2026-03-12', minutes: 60, productiveMinutes: 0 },
-        { date: '2026-03-13', minutes: 60, productiveMinutes: 0 },
-        { date: '2026-03-14', minutes: 60, productiveMinutes: 0 },
+        day('2026-03-08', 120, 120),
+        day('2026-03-09', 90, 90),
+        day('2026-03-10', 60, 60),
+        day('2026-03-11', 120, 60),
+        day('2026-03-12', 60, 0),
+        day('2026-03-13', 60, 0),
+        day('2026-03-14', 60, 0),
       ],
     });
 
@@ -156,21 +171,22 @@ describe('/api/aggregation/analytics/weekly', () => {
       weekEnd: '2026-11-07',
       totalMinutes: 240 + 30 + 60 + 60 + 60 + 120 + 60,
       byCategory: [
-        { categoryId: home._id, name: 'Home', color: '#AAAAAA', minutes: 300, percent: 83 },
-        { categoryId: study._id, name: 'Study', color: '#BBBBBB', minutes: 60, percent: 17 },
+        { categoryId: home._id, name: 'Home', color: '#AAAAAA', minutes: 300, percent: 48 },
+        { categoryId: '', name: 'No category', color: NO_CATEGORY.color, minutes: 270, percent: 43 },
+        { categoryId: study._id, name: 'Study', color: '#BBBBBB', minutes: 60, percent: 10 },
       ],
       // Done tasks (240 + 60 + 60) and the ended night shift (120) = 8 h over Sunday..Wednesday.
       averageProductiveHours: 2,
       // Sunday and Monday; Tuesday has no done task, Wednesday starts a new run of one.
       streak: 2,
       daily: [
-        { date: '2026-11-01', minutes: 330, productiveMinutes: 300 },
-        { date: '2026-11-02', minutes: 120, productiveMinutes: 120 },
-        { date: '2026-11-03', minutes: 60, productiveMinutes: 0 },
-        { date: '2026-11-04', minutes: 120, productiveMinutes: 60 },
-        { date: '2026-11-05', minutes: 0, productiveMinutes: 0 },
-        { date: '2026-11-06', minutes: 0, productiveMinutes: 0 },
-        { date: '2026-11-07', minutes: 0, productiveMinutes: 0 },
+        day('2026-11-01', 330, 300),
+        day('2026-11-02', 120, 120),
+        day('2026-11-03', 60, 0),
+        day('2026-11-04', 120, 60),
+        day('2026-11-05', 0, 0),
+        day('2026-11-06', 0, 0),
+        day('2026-11-07', 0, 0),
       ],
     });
 

@@ -36,6 +36,7 @@ describe('POST /api/auth/register/user', () => {
         name: 'Time Keeper',
         profilePicture: 'https://example.com/me.png',
         budgetHours: 15,
+        budgetHoursByWeekday: null,
         timeZone: 'Europe/Paris',
       },
     );

@@ -32,6 +32,7 @@ describe('/api/events', () => {
         start: '2026-03-11T14:00:00.000Z',
         end: '2026-03-11T15:00:00.000Z',
         allDay: false,
+        categoryId: '',
         source: 'manual',
       },
     );

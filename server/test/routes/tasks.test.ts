@@ -49,6 +49,11 @@ describe('/api/tasks', () => {
         end: '2026-03-11T14:30:00.000Z',
         done: false,
         dismissed: false,
+        scheduled: true,
+        estimateMinutes: null,
+        trackedMinutes: 0,
+        timerStartedAt: null,
+        timerAutoStopped: false,
         isEvent: false,
         isReminder: false,
         carryover: false,
@@ -249,14 +254,23 @@ describe('/api/tasks', () => {
     assert.equal(response.statusCode, 200);
     const body = response.json();
     assert.equal(body.date, '2026-03-11');
-    assert.equal(body.spentHours, 3.8);
+    // 09:00-10:30 + 11:00-12:00 + the hour of yesterday's late task after midnight; the standup at 10:00-10:15
+    // lies inside the first task, and overlaps count once: 3.5 h, not 3.75.
+    assert.equal(body.spentHours, 3.5);
+    assert.equal(body.plannedHours, 3.5);
     assert.equal(body.budgetHours, 15);
-    assert.equal(body.remainingHours, 11.2);
-    assert.equal(body.tasks.length, 2);
+    assert.equal(body.remainingHours, 11.5);
+    assert.equal(body.overHours, 0);
+    // Today lists what the wallet counts: yesterday's task that runs past midnight is on both days.
+    assert.deepEqual(
+      body.tasks.map((task: { startHHMM: string }) => task.startHHMM),
+      ['23:00', '09:00', '11:00'],
+    );
 
     await app.inject({ method: 'PATCH', url: '/api/users/me', headers, payload: { budgetHours: 2 } });
     const overBudget = (await app.inject({ method: 'GET', url: '/api/tasks/today', headers })).json();
     assert.equal(overBudget.remainingHours, 0);
+    assert.equal(overBudget.overHours, 1.5);
   });
 
   test('toggles, edits and puts back tasks', async () => {

@@ -58,46 +58,59 @@ const secrets = [
 const counts = { verbs: 0, reads: 0 };
 after(() =>
   report(
-    `cross-user: ${victimRecords.length} foreign records x ${VERBS.length + 1} verbs = ${counts.verbs} cases, 404 like a missing id; ${counts.reads} reads without foreign rows; victim's rows unchanged`,
+    `cross-user: ${victimRecords.length} foreign records x ${VERBS.length + 1} verbs (every route of each) = ${counts.verbs} cases, 404 like a missing id; ${counts.reads} reads without foreign rows; victim's rows unchanged`,
   ),
 );
 
-/** A's request for one record, built from the table's own valid request when the route exists. */
-async function requestFor(kind: IdKind, method: Method | 'PUT', id: string): Promise<InjectOptions> {
+/** A's requests for one record, built from the table's own valid requests for each route of that verb and kind. */
+async function requestsFor(kind: IdKind, method: Method | 'PUT', id: string): Promise<InjectOptions[]> {
   // A deleted record takes its live kind's verbs too (GET, PATCH, DELETE on an id in the trash): all must say 404.
-  const endpoint =
-    ENDPOINTS.find((row) => row.method === method && row.idKind === kind) ??
-    ENDPOINTS.find(
-      (row) => row.method === method && row.idKind !== undefined && row.idKind === LIVE_KIND[kind],
+  const own = ENDPOINTS.filter((row) => row.method === method && row.idKind === kind);
+  const endpoints =
+    own.length > 0
+      ? own
+      : ENDPOINTS.filter(
+          (row) => row.method === method && row.idKind !== undefined && row.idKind === LIVE_KIND[kind],
+        );
+  if (endpoints.length > 0) {
+    return Promise.all(
+      endpoints.map(async (endpoint) =>
+        injectOptions(endpoint, attackerContext, await endpoint.valid(attackerContext), { id }),
+      ),
     );
-  if (endpoint)
-    return injectOptions(endpoint, attackerContext, await endpoint.valid(attackerContext), { id });
+  }
   // Verbs the route does not offer must not tell a foreign id from a missing one either.
-  return {
-    method,
-    url: `/api/${PATHS[kind]}/${id}`,
-    headers: attacker.headers,
-    ...(method === 'GET' ? {} : { payload: { title: 'Taken over', name: 'Taken over' } }),
-  };
+  return [
+    {
+      method,
+      url: `/api/${PATHS[kind]}/${id}`,
+      headers: attacker.headers,
+      ...(method === 'GET' ? {} : { payload: { title: 'Taken over', name: 'Taken over' } }),
+    },
+  ];
 }
 
 describe("user A and user B's records", () => {
   test('the table has a row for every verb the records take, so these requests are real edits', () => {
     const idRoutes = ENDPOINTS.filter((row) => row.idKind).map(describeEndpoint);
-    assert.equal(idRoutes.length, 10, idRoutes.join(', '));
+    assert.equal(idRoutes.length, 12, idRoutes.join(', '));
   });
 
   test("every verb on every one of B's records answers A exactly like a missing id", async () => {
     for (const record of victimRecords) {
       for (const method of [...VERBS, 'PUT'] as const) {
-        const foreign = await app.inject(await requestFor(record.kind, method, record.id));
-        const missing = await app.inject(await requestFor(record.kind, method, MISSING_ID));
-        counts.verbs += 1;
-        const name = `${method} on B's ${record.what}`;
-        assert.equal(foreign.statusCode, 404, `${name}: ${foreign.body}`);
-        assert.equal(missing.statusCode, 404, `${name} (missing id): ${missing.body}`);
-        assert.deepEqual(foreign.json(), missing.json(), name);
-        assert.equal(foreign.headers['content-type'], missing.headers['content-type'], name);
+        const foreignRequests = await requestsFor(record.kind, method, record.id);
+        const missingRequests = await requestsFor(record.kind, method, MISSING_ID);
+        for (const [index, request] of foreignRequests.entries()) {
+          const foreign = await app.inject(request);
+          const missing = await app.inject(missingRequests[index]!);
+          counts.verbs += 1;
+          const name = `${method} ${String(request.url)} on B's ${record.what}`;
+          assert.equal(foreign.statusCode, 404, `${name}: ${foreign.body}`);
+          assert.equal(missing.statusCode, 404, `${name} (missing id): ${missing.body}`);
+          assert.deepEqual(foreign.json(), missing.json(), name);
+          assert.equal(foreign.headers['content-type'], missing.headers['content-type'], name);
+        }
       }
     }
     assert.deepEqual(await userState(app, victim.user.id), victimBefore);
@@ -160,9 +173,14 @@ describe("user A and user B's records", () => {
   });
 
   test("A's own records take those same requests (the 404s above are about ownership)", async () => {
-    const mine = await app.inject(await requestFor('task', 'PATCH', attacker.ids.task));
-    assert.equal(mine.statusCode, 200, mine.body);
-    const category = await app.inject(await requestFor('category', 'DELETE', attacker.ids.category));
+    for (const method of ['PATCH', 'POST'] as const) {
+      for (const request of await requestsFor('task', method, attacker.ids.task)) {
+        const mine = await app.inject(request);
+        assert.equal(mine.statusCode, 200, `${String(request.url)}: ${mine.body}`);
+      }
+    }
+    const [deleteCategory] = await requestsFor('category', 'DELETE', attacker.ids.category);
+    const category = await app.inject(deleteCategory!);
     assert.equal(category.statusCode, 204, category.body);
   });
 });

@@ -155,6 +155,7 @@ export const ENDPOINTS: Endpoint[] = [
       body: {
         name: 'Renamed',
         budgetHours: 7.5,
+        budgetHoursByWeekday: [0, 8, 8, 8, 8, 6, 0],
         timeZone: 'Asia/Tokyo',
         profilePicture: 'https://x.test/p.png',
       },
@@ -163,6 +164,9 @@ export const ENDPOINTS: Endpoint[] = [
       { name: 'unknown time zone', request: { body: { timeZone: 'Mars/Olympus' } } },
       { name: 'budget over 24 hours', request: { body: { budgetHours: 25 } } },
       { name: 'negative budget', request: { body: { budgetHours: -1 } } },
+      { name: 'six weekday budgets', request: { body: { budgetHoursByWeekday: [8, 8, 8, 8, 8, 8] } } },
+      { name: 'weekday budget over 24', request: { body: { budgetHoursByWeekday: [8, 8, 8, 8, 8, 8, 25] } } },
+      { name: 'weekday budgets not numbers', request: { body: { budgetHoursByWeekday: 'weekdays' } } },
     ],
   },
   { method: 'GET', url: '/api/users/me/export', protected: true, valid: () => ({}) },
@@ -224,6 +228,44 @@ export const ENDPOINTS: Endpoint[] = [
   },
   { method: 'GET', url: '/api/tasks/today', protected: true, valid: () => ({}) },
   {
+    method: 'GET',
+    url: '/api/tasks/range',
+    protected: true,
+    valid: () => ({ query: { from: '2026-03-08', to: '2026-03-15' } }),
+    invalid: [
+      { name: 'to before from', request: { query: { from: '2026-03-15', to: '2026-03-08' } } },
+      { name: 'over 62 days', request: { query: { from: '2026-01-01', to: '2026-06-01' } } },
+      { name: 'no range', request: { query: {} } },
+    ],
+  },
+  {
+    method: 'GET',
+    url: '/api/ledger',
+    protected: true,
+    valid: () => ({ query: { from: '2026-03-08', to: '2026-03-15' } }),
+    invalid: [
+      { name: 'empty range', request: { query: { from: DAY, to: DAY } } },
+      { name: 'over 62 days', request: { query: { from: '2026-01-01', to: '2026-06-01' } } },
+      { name: 'not a date', request: { query: { from: 'monday', to: '2026-03-15' } } },
+    ],
+  },
+  {
+    method: 'POST',
+    url: '/api/tasks/:id/timer/start',
+    protected: true,
+    body: 'none',
+    idKind: 'task',
+    valid: () => ({}),
+  },
+  {
+    method: 'POST',
+    url: '/api/tasks/:id/timer/stop',
+    protected: true,
+    body: 'none',
+    idKind: 'task',
+    valid: () => ({}),
+  },
+  {
     method: 'POST',
     url: '/api/tasks',
     protected: true,
@@ -252,6 +294,11 @@ export const ENDPOINTS: Endpoint[] = [
         name: 'unknown category',
         request: { body: { title: 't', startHHMM: '09:00', endHHMM: '10:00', categoryId: MISSING_ID } },
       },
+      { name: 'neither times nor estimate', request: { body: { title: 't' } } },
+      { name: 'one time only', request: { body: { title: 't', startHHMM: '09:00', estimateMinutes: 30 } } },
+      { name: 'estimate 0', request: { body: { title: 't', estimateMinutes: 0 } } },
+      { name: 'estimate over a day', request: { body: { title: 't', estimateMinutes: 1441 } } },
+      { name: 'estimate not whole', request: { body: { title: 't', estimateMinutes: 12.5 } } },
     ],
   },
   {
@@ -271,6 +318,10 @@ export const ENDPOINTS: Endpoint[] = [
         request: { body: { start: '2026-03-11T12:00:00Z', end: '2026-03-11T11:00:00Z' } },
       },
       { name: 'start not a date-time', request: { body: { start: 'yesterday at noon' } } },
+      { name: 'one time cleared', request: { body: { startHHMM: null, endHHMM: '10:00' } } },
+      { name: 'tracked over a day', request: { body: { trackedMinutes: 1441 } } },
+      { name: 'tracked negative', request: { body: { trackedMinutes: -5 } } },
+      { name: 'estimate not a number', request: { body: { estimateMinutes: 'an hour' } } },
     ],
   },
   {
@@ -310,10 +361,22 @@ export const ENDPOINTS: Endpoint[] = [
     protected: true,
     body: 'json',
     instantFields: ['start', 'end'],
-    valid: () => ({
-      body: { title: 'Meeting', start: '2026-03-11T16:00:00Z', end: '2026-03-11T17:00:00Z', allDay: false },
+    valid: (ctx) => ({
+      body: {
+        title: 'Meeting',
+        start: '2026-03-11T16:00:00Z',
+        end: '2026-03-11T17:00:00Z',
+        allDay: false,
+        categoryId: ctx.actor.ids.category,
+      },
     }),
     invalid: [
+      {
+        name: 'unknown category',
+        request: {
+          body: { title: 't', start: '2026-03-11T12:00:00Z', end: '2026-03-11T13:00:00Z', categoryId: MISSING_ID },
+        },
+      },
       {
         name: 'end before start',
         request: { body: { title: 't', start: '2026-03-11T12:00:00Z', end: '2026-03-11T11:00:00Z' } },

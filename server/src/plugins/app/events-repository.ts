@@ -2,7 +2,7 @@ import type { Kysely, Updateable } from 'kysely';
 import type { Database, EventRow, EventsTable } from '../../db/schema.js';
 import { EXPORT_PAGE_SIZE, RECORD_QUOTAS } from '../../lib/quotas.js';
 
-export type EventSpan = Pick<EventRow, 'startAt' | 'endAt'>;
+export type EventSpan = Pick<EventRow, 'startAt' | 'endAt' | 'allDay' | 'categoryId'>;
 
 /** `maxRows` bounds every list this repository returns (the event quota). */
 export function createEventsRepository(db: Kysely<Database>, maxRows: number = RECORD_QUOTAS.events) {
@@ -21,11 +21,11 @@ export function createEventsRepository(db: Kysely<Database>, maxRows: number = R
         .execute();
     },
 
-    /** The same events with only their span (wallet, analytics): fewer columns, no sort. */
+    /** The same events with only what the ledger reads: fewer columns, no sort. */
     async listSpansOverlapping(userId: string, from: number, to: number): Promise<EventSpan[]> {
       return db
         .selectFrom('events')
-        .select(['startAt', 'endAt'])
+        .select(['startAt', 'endAt', 'allDay', 'categoryId'])
         .where('userId', '=', userId)
         .where('endAt', '>', from)
         .where('startAt', '<', to)

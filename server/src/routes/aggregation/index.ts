@@ -4,7 +4,7 @@ import { localDateAt } from '../../lib/time-zone.js';
 import { signedInUser } from '../../plugins/app/authentication.js';
 import { WeeklyAnalyticsRef, WeeklyQuery, WeeklySnapshotResponse } from '../../schemas/analytics.js';
 import { NoBody, bearerAuth } from '../../schemas/common.js';
-import { weeklyAnalytics } from '../../services/wallet.js';
+import { weeklyAnalytics } from '../../services/ledger.js';
 
 const aggregationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['analytics'];

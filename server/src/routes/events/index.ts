@@ -1,24 +1,29 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { notFound } from '../../lib/http-errors.js';
-import { fieldError, requireCalendarDate, requireInstant, requireTitle } from '../../lib/input-rules.js';
+import {
+  MAX_RANGE_DAYS,
+  fieldError,
+  requireDayRange,
+  requireInstant,
+  requireTitle,
+} from '../../lib/input-rules.js';
 import { newId } from '../../lib/ids.js';
 import { requireRoomFor } from '../../lib/quotas.js';
-import { localDateAt, localDayBounds, localDaysBetween, startOfLocalDay } from '../../lib/time-zone.js';
+import { localDateAt, localDayBounds, startOfLocalDay } from '../../lib/time-zone.js';
 import { signedInUser } from '../../plugins/app/authentication.js';
+import { editedCategoryId, ownCategoryId } from '../../services/categories.js';
 import { undoableDeleteRoutes } from '../../services/undoable-delete.js';
 import { IdParams, bearerAuth } from '../../schemas/common.js';
 import {
   CalendarEventRef,
   CreateEventBody,
   EventList,
-  EventRangeQuery,
+  DayRangeQuery,
   UpdateEventBody,
   toEventJson,
 } from '../../schemas/event.js';
 import icsRoutes from './ics.js';
 
-/** The calendar asks a week plus a day; a month view of 6 weeks plus a day asks 43. Two months fit with room. */
-const MAX_RANGE_DAYS = 62;
 const EVENT_NOT_FOUND = 'Event not found';
 
 function requireEndAfterStart(startAt: number, endAt: number): void {
@@ -35,23 +40,13 @@ const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: `Events overlapping the local days from (inclusive) to (exclusive), at most ${MAX_RANGE_DAYS} days`,
         security: bearerAuth,
-        querystring: EventRangeQuery,
+        querystring: DayRangeQuery,
         response: { 200: EventList },
       },
     },
     async (request) => {
       const user = signedInUser(request);
-      const { from, to } = request.query;
-      requireCalendarDate(from, 'from');
-      requireCalendarDate(to, 'to');
-      const days = localDaysBetween(from, to);
-      if (days <= 0) throw fieldError('to', 'to must be after from');
-      if (days > MAX_RANGE_DAYS) {
-        throw fieldError(
-          'to',
-          `The range must not exceed ${MAX_RANGE_DAYS} days: ask for longer periods in parts`,
-        );
-      }
+      const { from, to } = requireDayRange(request.query.from, request.query.to);
       const zone = request.timeZone;
       const events = await app.eventsRepository.listOverlapping(
         user.id,
@@ -106,6 +101,7 @@ const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         startAt,
         endAt,
         allDay: body.allDay ? 1 : 0,
+        categoryId: await ownCategoryId(app, user, body.categoryId),
         source: 'manual',
         icsKey: null,
         createdAt: now,
@@ -143,6 +139,7 @@ const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         startAt,
         endAt,
         allDay: body.allDay === undefined ? existing.allDay : body.allDay ? 1 : 0,
+        categoryId: await editedCategoryId(app, user, body.categoryId, existing.categoryId),
         updatedAt: app.now(),
       });
       if (!event) throw notFound(EVENT_NOT_FOUND);

@@ -1,13 +1,28 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import type { UserRow } from '../../db/schema.js';
+import type { TaskRow, UserRow } from '../../db/schema.js';
 import { notFound } from '../../lib/http-errors.js';
-import { fieldError, requireCalendarDate, requireInstant, requireTitle } from '../../lib/input-rules.js';
+import {
+  MAX_RANGE_DAYS,
+  fieldError,
+  requireCalendarDate,
+  requireDayRange,
+  requireInstant,
+  requireTitle,
+} from '../../lib/input-rules.js';
 import { newId } from '../../lib/ids.js';
 import { requireRoomFor } from '../../lib/quotas.js';
-import { addDays, instantOfLocalTime, localDateAt, localHHMMAt } from '../../lib/time-zone.js';
+import {
+  addDays,
+  instantOfLocalTime,
+  localDateAt,
+  localDayBounds,
+  localHHMMAt,
+  startOfLocalDay,
+} from '../../lib/time-zone.js';
 import { signedInUser } from '../../plugins/app/authentication.js';
-import { IdParams, bearerAuth } from '../../schemas/common.js';
+import { IdParams, NoBody, bearerAuth } from '../../schemas/common.js';
+import { DayRangeQuery } from '../../schemas/event.js';
 import {
   CreateTaskBody,
   TaskList,
@@ -17,8 +32,10 @@ import {
   UpdateTaskBody,
   toTaskJson,
 } from '../../schemas/task.js';
+import { editedCategoryId, ownCategoryId } from '../../services/categories.js';
+import { walletOfDay } from '../../services/ledger.js';
+import { startTimer, stopTimer } from '../../services/timer.js';
 import { undoableDeleteRoutes } from '../../services/undoable-delete.js';
-import { walletOfDay } from '../../services/wallet.js';
 
 const TASK_NOT_FOUND = 'Task not found';
 
@@ -43,16 +60,107 @@ function taskSpanOf(zone: string, date: string, startHHMM: string, endHHMM: stri
   return span;
 }
 
-/** '' and null mean uncategorised; any other id must be one of the user's own categories. */
-async function ownCategoryId(app: FastifyInstance, user: UserRow, categoryId: string | null | undefined) {
-  if (categoryId === undefined || categoryId === null || categoryId === '') return null;
-  const category = await app.categoriesRepository.find(user.id, categoryId);
-  if (!category) throw fieldError('categoryId', 'Category not found: choose one of your categories');
-  return category.id;
-}
-
 const flag = (value: boolean | undefined, fallback: number) =>
   value === undefined ? fallback : value ? 1 : 0;
+
+const BOTH_TIMES_OR_ESTIMATE = 'Give both startHHMM and endHHMM, or leave both out and give estimateMinutes';
+const MINUTE_MS = 60_000;
+
+/** Where an unscheduled task sits on the timeline: a point at the start of its day, which no figure counts. */
+function unscheduledSpanOf(zone: string, date: string) {
+  const at = startOfLocalDay(zone, date);
+  return { startHhmm: '', endHhmm: '', startAt: at, endAt: at, scheduled: 0 };
+}
+
+/** A block's length as an estimate: whole minutes, 1 to 1440. */
+const estimateOfSpan = (startAt: number, endAt: number) =>
+  Math.min(1440, Math.max(1, Math.round((endAt - startAt) / MINUTE_MS)));
+
+type Placement = Pick<
+  TaskRow,
+  'date' | 'startHhmm' | 'endHhmm' | 'startAt' | 'endAt' | 'scheduled' | 'estimateMinutes'
+>;
+
+/**
+ * Where an edit puts a task: rescheduled by its wall-clock fields or its instants, unscheduled by null times, moved to
+ * another day while unscheduled, or left alone. An unscheduled task given only a start lasts its estimate.
+ */
+function placementOf(zone: string, existing: TaskRow, body: UpdateTaskBody): Placement {
+  const estimateMinutes =
+    body.estimateMinutes === undefined ? existing.estimateMinutes : body.estimateMinutes;
+  const { date, startHhmm, endHhmm, startAt, endAt, scheduled } = existing;
+  const current: Placement = { date, startHhmm, endHhmm, startAt, endAt, scheduled, estimateMinutes };
+  // '' is how an unscheduled task reads its times, so a task sent back whole keeps its state.
+  const startSent = body.startHHMM === '' ? null : body.startHHMM;
+  const endSent = body.endHHMM === '' ? null : body.endHHMM;
+  if (startSent === null && endSent === null && existing.scheduled === 0) return current;
+  if (startSent === null || endSent === null) {
+    if (startSent !== null || endSent !== null) {
+      throw fieldError('startHHMM', 'Clear both startHHMM and endHHMM to unschedule a task');
+    }
+    const date = requireCalendarDate(body.date ?? existing.date);
+    const estimate =
+      estimateMinutes ?? (existing.scheduled ? estimateOfSpan(existing.startAt, existing.endAt) : null);
+    return { ...unscheduledSpanOf(zone, date), date, estimateMinutes: estimate };
+  }
+  const unscheduled = existing.scheduled === 0;
+  if (body.date !== undefined || startSent !== undefined || endSent !== undefined) {
+    const date = requireCalendarDate(body.date ?? existing.date);
+    if (unscheduled && startSent === undefined && endSent === undefined) {
+      return { ...current, ...unscheduledSpanOf(zone, date), date };
+    }
+    const startHhmm = startSent ?? existing.startHhmm;
+    if (unscheduled && endSent === undefined) {
+      if (!estimateMinutes) throw fieldError('endHHMM', BOTH_TIMES_OR_ESTIMATE);
+      const startAt = instantOfLocalTime(zone, date, startHhmm);
+      const endAt = startAt + estimateMinutes * MINUTE_MS;
+      return {
+        date,
+        startHhmm,
+        endHhmm: localHHMMAt(zone, endAt),
+        startAt,
+        endAt,
+        scheduled: 1,
+        estimateMinutes,
+      };
+    }
+    const endHhmm = endSent ?? existing.endHhmm;
+    if (startHhmm === '' || endHhmm === '') throw fieldError('startHHMM', BOTH_TIMES_OR_ESTIMATE);
+    return {
+      date,
+      startHhmm,
+      endHhmm,
+      ...taskSpanOf(zone, date, startHhmm, endHhmm),
+      scheduled: 1,
+      estimateMinutes,
+    };
+  }
+  if (body.start !== undefined || body.end !== undefined) {
+    const startAt = body.start === undefined ? existing.startAt : requireInstant(body.start, 'start', zone);
+    let endAt = body.end === undefined ? existing.endAt : requireInstant(body.end, 'end', zone);
+    if (unscheduled && body.end === undefined) {
+      if (!estimateMinutes) throw fieldError('end', 'Give end, or an estimate, to schedule this task');
+      endAt = startAt + estimateMinutes * MINUTE_MS;
+    }
+    requireEndAfterStart(startAt, endAt);
+    return {
+      date: localDateAt(zone, startAt),
+      startHhmm: localHHMMAt(zone, startAt),
+      endHhmm: localHHMMAt(zone, endAt),
+      startAt,
+      endAt,
+      scheduled: 1,
+      estimateMinutes,
+    };
+  }
+  return current;
+}
+
+/** The task as JSON, with the timer as the user's row holds it now. */
+async function freshTaskJson(app: FastifyInstance, user: UserRow, task: TaskRow) {
+  const timer = (await app.usersRepository.findById(user.id)) ?? user;
+  return toTaskJson(task, timer);
+}
 
 const tasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['tasks'];
@@ -62,7 +170,9 @@ const tasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        summary: "One local day's tasks, sorted by start (GET /tasks/today for today with spent hours)",
+        summary: "One local day's tasks, sorted by start (GET /tasks/today for today with its ledger)",
+        description:
+          "Lists the day's scheduled tasks: those dated that day and those whose block overlaps it in the request's time zone. scheduled=false lists the day's unscheduled tasks instead.",
         security: bearerAuth,
         querystring: TaskListQuery,
         response: { 200: TaskList },
@@ -71,9 +181,13 @@ const tasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const user = signedInUser(request);
       const date = requireCalendarDate(request.query.date);
-      const done = request.query.done === undefined ? undefined : request.query.done === 'true';
-      const tasks = await app.tasksRepository.listForDate(user.id, date, done);
-      return { tasks: tasks.map(toTaskJson) };
+      const { done, scheduled } = request.query;
+      const tasks = await app.tasksRepository.listForDate(user.id, date, {
+        done: done === undefined ? undefined : done === 'true',
+        scheduled: scheduled !== 'false',
+        bounds: localDayBounds(request.timeZone, date),
+      });
+      return { tasks: tasks.map((task) => toTaskJson(task, user)) };
     },
   );
 
@@ -82,7 +196,8 @@ const tasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        summary: "Today's tasks and the wallet's spent hours (tasks plus events, clamped to today)",
+        summary:
+          "Today's tasks and today's ledger: planned (spent), tracked, unscheduled, budget, remaining, over",
         security: bearerAuth,
         response: { 200: TodayTasks },
       },
@@ -91,10 +206,37 @@ const tasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const user = signedInUser(request);
       const date = localDateAt(request.timeZone, app.now());
       const [tasks, wallet] = await Promise.all([
-        app.tasksRepository.listForDate(user.id, date),
+        app.tasksRepository.listForDate(user.id, date, { bounds: localDayBounds(request.timeZone, date) }),
         walletOfDay(app, user, request.timeZone, date),
       ]);
-      return { ...wallet, tasks: tasks.map(toTaskJson) };
+      return { ...wallet, tasks: tasks.map((task) => toTaskJson(task, user)) };
+    },
+  );
+
+  app.get(
+    '/range',
+    {
+      schema: {
+        tags,
+        summary: `Tasks of the local days from (inclusive) to (exclusive), at most ${MAX_RANGE_DAYS} days: the calendar's read`,
+        description:
+          'Scheduled tasks whose block overlaps the range and unscheduled tasks dated in it, dismissed ones included (each says so), sorted by start.',
+        security: bearerAuth,
+        querystring: DayRangeQuery,
+        response: { 200: TaskList },
+      },
+    },
+    async (request) => {
+      const user = signedInUser(request);
+      const { from, to } = requireDayRange(request.query.from, request.query.to);
+      const zone = request.timeZone;
+      const tasks = await app.tasksRepository.listForRange(user.id, {
+        from: startOfLocalDay(zone, from),
+        to: startOfLocalDay(zone, to),
+        fromDate: from,
+        toDate: addDays(to, -1),
+      });
+      return { tasks: tasks.map((task) => toTaskJson(task, user)) };
     },
   );
 
@@ -103,7 +245,8 @@ const tasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Create a task; start and end are date + HH:MM in the request time zone',
+        summary:
+          'Create a task: scheduled (date + startHHMM and endHHMM in the request time zone) or unscheduled (estimateMinutes, no times)',
         security: bearerAuth,
         body: CreateTaskBody,
         response: { 201: TaskRef },
@@ -115,7 +258,20 @@ const tasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const zone = request.timeZone;
       const date = requireCalendarDate(body.date ?? localDateAt(zone, app.now()));
       const title = requireTitle(body.title);
-      const { startAt, endAt } = taskSpanOf(zone, date, body.startHHMM, body.endHHMM);
+      const estimateMinutes = body.estimateMinutes ?? null;
+      let placement: Omit<Placement, 'date' | 'estimateMinutes'>;
+      if (body.startHHMM !== undefined && body.endHHMM !== undefined) {
+        placement = {
+          startHhmm: body.startHHMM,
+          endHhmm: body.endHHMM,
+          ...taskSpanOf(zone, date, body.startHHMM, body.endHHMM),
+          scheduled: 1,
+        };
+      } else if (body.startHHMM === undefined && body.endHHMM === undefined && estimateMinutes !== null) {
+        placement = unscheduledSpanOf(zone, date);
+      } else {
+        throw fieldError(body.startHHMM === undefined ? 'startHHMM' : 'endHHMM', BOTH_TIMES_OR_ESTIMATE);
+      }
       requireRoomFor('tasks', app.config.quotas, await app.tasksRepository.countOf(user.id));
       const now = app.now();
       const task = await app.tasksRepository.create({
@@ -123,12 +279,12 @@ const tasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
         userId: user.id,
         title,
         categoryId: await ownCategoryId(app, user, body.categoryId),
-        startHhmm: body.startHHMM,
-        endHhmm: body.endHHMM,
         notes: body.notes ?? '',
         date,
-        startAt,
-        endAt,
+        ...placement,
+        estimateMinutes,
+        trackedMinutes: 0,
+        timerAutoStopped: 0,
         done: flag(body.done, 0),
         dismissed: 0,
         isEvent: flag(body.isEvent, 0),
@@ -137,7 +293,7 @@ const tasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
         createdAt: now,
         updatedAt: now,
       });
-      return reply.code(201).send(toTaskJson(task));
+      return reply.code(201).send(toTaskJson(task, user));
     },
   );
 
@@ -147,9 +303,9 @@ const tasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { notFoundMessage: TASK_NOT_FOUND },
       schema: {
         tags,
-        summary: 'Edit, toggle or put back a task',
+        summary: 'Edit, toggle, schedule, unschedule, dismiss or put back a task',
         description:
-          'Any subset of the fields. When date, startHHMM or endHHMM is sent, start and end are computed from them in the request time zone; when only start and/or end are sent (put back), date, startHHMM and endHHMM are derived from them.',
+          'Any subset of the fields. When date, startHHMM or endHHMM is sent, start and end are computed from them in the request time zone; when only start and/or end are sent (put back, or a drag on the grid), date, startHHMM and endHHMM are derived from them. An unscheduled task given only a start lasts its estimate. Marking a task done or dismissed, or correcting trackedMinutes, stops its running timer first.',
         security: bearerAuth,
         params: IdParams,
         body: UpdateTaskBody,
@@ -159,43 +315,29 @@ const tasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const user = signedInUser(request);
       const { body } = request;
-      const zone = request.timeZone;
       const existing = await app.tasksRepository.find(user.id, request.params.id);
       if (!existing) throw notFound(TASK_NOT_FOUND);
       if (body._id !== undefined && body._id !== existing.id) {
         throw fieldError('_id', '_id must be the id of the task being edited');
       }
-
-      let { date, startHhmm, endHhmm, startAt, endAt } = existing;
-      if (body.date !== undefined || body.startHHMM !== undefined || body.endHHMM !== undefined) {
-        date = requireCalendarDate(body.date ?? existing.date);
-        startHhmm = body.startHHMM ?? existing.startHhmm;
-        endHhmm = body.endHHMM ?? existing.endHhmm;
-        ({ startAt, endAt } = taskSpanOf(zone, date, startHhmm, endHhmm));
-      } else if (body.start !== undefined || body.end !== undefined) {
-        startAt = body.start === undefined ? existing.startAt : requireInstant(body.start, 'start', zone);
-        endAt = body.end === undefined ? existing.endAt : requireInstant(body.end, 'end', zone);
-        date = localDateAt(zone, startAt);
-        startHhmm = localHHMMAt(zone, startAt);
-        endHhmm = localHHMMAt(zone, endAt);
+      const placement = placementOf(request.timeZone, existing, body);
+      if (placement.scheduled === 0 && placement.estimateMinutes === null) {
+        throw fieldError('estimateMinutes', 'An unscheduled task needs estimateMinutes (1 to 1440)');
       }
-      requireEndAfterStart(startAt, endAt);
-
-      // An unchanged id may point at a deleted category: editing other fields must still work.
-      const categoryId =
-        body.categoryId === undefined || (body.categoryId !== null && body.categoryId === existing.categoryId)
-          ? existing.categoryId
-          : await ownCategoryId(app, user, body.categoryId);
-
+      const categoryId = await editedCategoryId(app, user, body.categoryId, existing.categoryId);
+      const corrected = body.trackedMinutes !== undefined && body.trackedMinutes !== existing.trackedMinutes;
+      const finished =
+        (body.done === true && existing.done === 0) || (body.dismissed === true && existing.dismissed === 0);
+      if (finished || corrected) await stopTimer(app, user.id, existing.id);
+      // Re-read: stopping the timer may just have added its minutes.
+      const current = (await app.tasksRepository.find(user.id, existing.id)) ?? existing;
       const task = await app.tasksRepository.update(user.id, existing.id, {
         title: body.title === undefined ? existing.title : requireTitle(body.title),
         categoryId,
         notes: body.notes ?? existing.notes,
-        date,
-        startHhmm,
-        endHhmm,
-        startAt,
-        endAt,
+        ...placement,
+        trackedMinutes: corrected ? body.trackedMinutes! : current.trackedMinutes,
+        timerAutoStopped: corrected ? 0 : current.timerAutoStopped,
         done: flag(body.done, existing.done),
         dismissed: flag(body.dismissed, existing.dismissed),
         isEvent: flag(body.isEvent, existing.isEvent),
@@ -204,16 +346,45 @@ const tasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
         updatedAt: app.now(),
       });
       if (!task) throw notFound(TASK_NOT_FOUND);
-      return toTaskJson(task);
+      return freshTaskJson(app, user, task);
     },
   );
+
+  for (const action of ['start', 'stop'] as const) {
+    app.post(
+      `/:id/timer/${action}`,
+      {
+        config: { notFoundMessage: TASK_NOT_FOUND },
+        schema: {
+          tags,
+          summary:
+            action === 'start'
+              ? "Start the task's timer; the user's running timer on another task stops first (one runs per user)"
+              : "Stop the task's timer, adding its minutes to trackedMinutes; nothing changes when it does not run",
+          security: bearerAuth,
+          params: IdParams,
+          body: NoBody,
+          response: { 200: TaskRef },
+        },
+      },
+      async (request) => {
+        const user = signedInUser(request);
+        const existing = await app.tasksRepository.find(user.id, request.params.id);
+        if (!existing) throw notFound(TASK_NOT_FOUND);
+        await (action === 'start' ? startTimer : stopTimer)(app, user.id, existing.id);
+        const task = await app.tasksRepository.find(user.id, existing.id);
+        if (!task) throw notFound(TASK_NOT_FOUND);
+        return freshTaskJson(app, user, task);
+      },
+    );
+  }
 
   await app.register(
     undoableDeleteRoutes({
       kind: 'tasks',
       noun: 'task',
       notFoundMessage: TASK_NOT_FOUND,
-      toJson: toTaskJson,
+      toJson: (task) => toTaskJson(task),
       response: TaskRef,
     }),
   );

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import type { Updateable } from 'kysely';
 import type { UsersTable } from '../../db/schema.js';
 import { ACCOUNT_FIELDS, checkAccountFields } from '../../lib/account-rules.js';
 import { HttpError, validationFailed } from '../../lib/http-errors.js';
@@ -30,7 +31,8 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Change name, daily budget hours (0 to 24), time zone (IANA) or profile picture',
+        summary:
+          'Change name, daily budget hours (0 to 24), budgets by weekday, time zone (IANA) or profile picture',
         security: bearerAuth,
         body: UpdateMeBody,
         response: { 200: UserEnvelope },
@@ -39,7 +41,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const user = signedInUser(request);
-      const { name, budgetHours, timeZone, profilePicture } = request.body;
+      const { name, budgetHours, budgetHoursByWeekday, timeZone, profilePicture } = request.body;
       // Stored by its canonical name, as the X-Time-Zone header is read: one spelling per zone.
       const zone = timeZone === undefined ? undefined : canonicalTimeZone(timeZone);
       if (zone === null) {
@@ -47,9 +49,13 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
           { field: 'timeZone', message: 'timeZone must be an IANA time zone such as Europe/Paris' },
         ]);
       }
-      const changes: Partial<UsersTable> = { updatedAt: app.now() };
+      const changes: Updateable<UsersTable> = { updatedAt: app.now() };
       if (name !== undefined) changes.name = name;
       if (budgetHours !== undefined) changes.budgetHours = budgetHours;
+      if (budgetHoursByWeekday !== undefined) {
+        changes.budgetHoursByWeekday =
+          budgetHoursByWeekday === null ? null : JSON.stringify(budgetHoursByWeekday);
+      }
       if (zone) changes.timeZone = zone;
       if (profilePicture !== undefined) changes.profilePicture = profilePicture;
       const updated = await app.usersRepository.update(user.id, changes);

@@ -12,6 +12,8 @@ export type Task = Schemas['Task'];
 export type CalendarEvent = Schemas['CalendarEvent'];
 export type WeeklyAnalytics = Schemas['WeeklyAnalytics'];
 export type DailyAnalytics = WeeklyAnalytics['daily'][number];
+/** One local day of the time ledger: planned, tracked, unscheduled, productive, budget and over minutes. */
+export type LedgerDay = Schemas['LedgerDay'];
 /** An error answer: the server's message, and for a refused field, which one and why. */
 export type ApiErrorBody = Schemas['ErrorResponse'] & {
   /** Fastify's own error name, on the few answers it writes itself. */

@@ -14,6 +14,18 @@ export { skipToken } from '@reduxjs/toolkit/query/react';
 export type { SerializedError } from '@reduxjs/toolkit';
 export type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 export { categoriesApi, useGetCategoriesQuery } from './categories-api';
+export {
+  ledgerApi,
+  TASK_CHANGES,
+  useGetLedgerQuery,
+  useGetTasksInRangeQuery,
+  usePlaceTaskMutation,
+  useSetTrackedMinutesMutation,
+  useStartTimerMutation,
+  useStopTimerMutation,
+  type DayRange,
+  type TaskPlacement,
+} from './ledger-api';
 export { adoptEarlyResponse, type EarlyResponse } from './early-responses';
 export {
   ANALYTICS_MARKER_KEY,
@@ -79,6 +91,7 @@ export type {
   CalendarEvent,
   Category,
   DailyAnalytics,
+  LedgerDay,
   QueryOf,
   ResponseOf,
   Task,

@@ -934,6 +934,8 @@ export interface paths {
                          */
                         end: string;
                         allDay?: boolean;
+                        /** @description One of the user's categories; '' or null for none */
+                        categoryId?: string | null;
                     };
                 };
             };
@@ -1062,6 +1064,8 @@ export interface paths {
                          */
                         end?: string;
                         allDay?: boolean;
+                        /** @description One of the user's categories; '' or null for none */
+                        categoryId?: string | null;
                     };
                 };
             };
@@ -1340,6 +1344,55 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ledger/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The time ledger of the local days from (inclusive) to (exclusive), at most 62 days
+         * @description Blocks are scheduled tasks (not dismissed) and timed events. All-day events are markers: they show on the grid and cost no hours. Planned time of a local day (the request's time zone) is the length of the union of the blocks overlapping that day, clamped to it: overlapping blocks count once, and a block crossing midnight counts on each day for its part. All-day events, unscheduled and dismissed tasks cost nothing. An unscheduled task has an estimate and no times yet (scheduled = false): it costs no planned time; the estimates of the day's unscheduled tasks not done yet are reported apart (unscheduledHours). Tracked time is what a task's timer recorded plus manual corrections (0 to 1440 minutes per task), counted on the task's day; a running timer counts up to now. One timer runs per user, and one left running stops itself at 12 hours. A day's budget is its weekday's entry of budgetHoursByWeekday (Sunday first) when set, else budgetHours. Done means the user ticked it off (SPEC). A dismissed task (put aside from Yesterday) has left the pending list and counts in no figure: not planned, not tracked, not productive, not in analytics. It is not deleted, and done is a separate flag (SPEC's done: true from other clients still means done). Productive time of a day is the union of the blocks of done tasks that were not tracked and of timed events that have ended, clamped to the day, plus the tracked minutes of done tasks that were tracked.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @example 2026-03-08 */
+                    from: string;
+                    /** @example 2026-03-08 */
+                    to: string;
+                };
+                header?: {
+                    /** @description IANA time zone for local days, e.g. Europe/Paris; an unknown zone is ignored */
+                    "x-time-zone"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            days: components["schemas"]["LedgerDay"][];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tasks/": {
         parameters: {
             query?: never;
@@ -1347,13 +1400,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One local day's tasks, sorted by start (GET /tasks/today for today with spent hours) */
+        /**
+         * One local day's tasks, sorted by start (GET /tasks/today for today with its ledger)
+         * @description Lists the day's scheduled tasks: those dated that day and those whose block overlaps it in the request's time zone. scheduled=false lists the day's unscheduled tasks instead.
+         */
         get: {
             parameters: {
                 query: {
                     /** @example 2026-03-08 */
                     date: string;
                     done?: "true" | "false";
+                    /** @description 'false' lists the day's unscheduled tasks instead of its scheduled ones (the default) */
+                    scheduled?: "true" | "false";
                 };
                 header?: {
                     /** @description IANA time zone for local days, e.g. Europe/Paris; an unknown zone is ignored */
@@ -1378,7 +1436,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** Create a task; start and end are date + HH:MM in the request time zone */
+        /** Create a task: scheduled (date + startHHMM and endHHMM in the request time zone) or unscheduled (estimateMinutes, no times) */
         post: {
             parameters: {
                 query?: never;
@@ -1394,10 +1452,17 @@ export interface paths {
                     "application/json": {
                         title: string;
                         categoryId?: string | null;
-                        /** @example 09:30 */
-                        startHHMM: string;
-                        /** @example 09:30 */
-                        endHHMM: string;
+                        /**
+                         * @description Leave startHHMM and endHHMM out and give estimateMinutes to plan an unscheduled task (no block on the grid yet)
+                         * @example 09:30
+                         */
+                        startHHMM?: string;
+                        /**
+                         * @description Leave startHHMM and endHHMM out and give estimateMinutes to plan an unscheduled task (no block on the grid yet)
+                         * @example 09:30
+                         */
+                        endHHMM?: string;
+                        estimateMinutes?: number | null;
                         notes?: string;
                         /** @example 2026-03-08 */
                         date?: string;
@@ -1433,7 +1498,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Today's tasks and the wallet's spent hours (tasks plus events, clamped to today) */
+        /** Today's tasks and today's ledger: planned (spent), tracked, unscheduled, budget, remaining, over */
         get: {
             parameters: {
                 query?: never;
@@ -1454,9 +1519,70 @@ export interface paths {
                     content: {
                         "application/json": {
                             date: string;
+                            /** @description SPEC's name for plannedHours. Planned time of a local day (the request's time zone) is the length of the union of the blocks overlapping that day, clamped to it: overlapping blocks count once, and a block crossing midnight counts on each day for its part. All-day events, unscheduled and dismissed tasks cost nothing. */
                             spentHours: number;
+                            /** @description Planned time of a local day (the request's time zone) is the length of the union of the blocks overlapping that day, clamped to it: overlapping blocks count once, and a block crossing midnight counts on each day for its part. All-day events, unscheduled and dismissed tasks cost nothing. */
+                            plannedHours: number;
+                            /** @description Tracked time is what a task's timer recorded plus manual corrections (0 to 1440 minutes per task), counted on the task's day; a running timer counts up to now. One timer runs per user, and one left running stops itself at 12 hours. */
+                            trackedHours: number;
+                            /** @description An unscheduled task has an estimate and no times yet (scheduled = false): it costs no planned time; the estimates of the day's unscheduled tasks not done yet are reported apart (unscheduledHours). */
+                            unscheduledHours: number;
+                            /** @description A day's budget is its weekday's entry of budgetHoursByWeekday (Sunday first) when set, else budgetHours. */
                             budgetHours: number;
+                            /** @description max(0, budgetHours - plannedHours) */
                             remainingHours: number;
+                            /** @description max(0, plannedHours - budgetHours) */
+                            overHours: number;
+                            /** @description Today's scheduled tasks: those dated today and those whose block overlaps today in the request's time zone */
+                            tasks: components["schemas"]["Task"][];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tasks/range": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tasks of the local days from (inclusive) to (exclusive), at most 62 days: the calendar's read
+         * @description Scheduled tasks whose block overlaps the range and unscheduled tasks dated in it, dismissed ones included (each says so), sorted by start.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @example 2026-03-08 */
+                    from: string;
+                    /** @example 2026-03-08 */
+                    to: string;
+                };
+                header?: {
+                    /** @description IANA time zone for local days, e.g. Europe/Paris; an unknown zone is ignored */
+                    "x-time-zone"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
                             tasks: components["schemas"]["Task"][];
                         };
                     };
@@ -1512,8 +1638,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Edit, toggle or put back a task
-         * @description Any subset of the fields. When date, startHHMM or endHHMM is sent, start and end are computed from them in the request time zone; when only start and/or end are sent (put back), date, startHHMM and endHHMM are derived from them.
+         * Edit, toggle, schedule, unschedule, dismiss or put back a task
+         * @description Any subset of the fields. When date, startHHMM or endHHMM is sent, start and end are computed from them in the request time zone; when only start and/or end are sent (put back, or a drag on the grid), date, startHHMM and endHHMM are derived from them. An unscheduled task given only a start lasts its estimate. Marking a task done or dismissed, or correcting trackedMinutes, stops its running timer first.
          */
         patch: {
             parameters: {
@@ -1534,16 +1660,10 @@ export interface paths {
                         _id?: string;
                         title?: string;
                         categoryId?: string | null;
-                        /**
-                         * @description The start, as a local clock time. When date, startHHMM or endHHMM is sent, start and end are computed from them (the missing ones taken from the task) in the request's time zone, and any start or end sent with them is ignored
-                         * @example 09:30
-                         */
-                        startHHMM?: string;
-                        /**
-                         * @description The end, as a local clock time (earlier than the start: the next day). When date, startHHMM or endHHMM is sent, start and end are computed from them (the missing ones taken from the task) in the request's time zone, and any start or end sent with them is ignored
-                         * @example 09:30
-                         */
-                        endHHMM?: string;
+                        /** @description The start, as a local clock time. When date, startHHMM or endHHMM is sent, start and end are computed from them (the missing ones taken from the task) in the request's time zone, and any start or end sent with them is ignored. Giving times schedules the task; null (or '', as an unscheduled task reads) for both startHHMM and endHHMM unschedules it (its length becomes its estimate unless it has one) */
+                        startHHMM?: string | "" | (never | null);
+                        /** @description The end, as a local clock time (earlier than the start: the next day). When date, startHHMM or endHHMM is sent, start and end are computed from them (the missing ones taken from the task) in the request's time zone, and any start or end sent with them is ignored */
+                        endHHMM?: string | "" | (never | null);
                         notes?: string;
                         /**
                          * @description The local day. When date, startHHMM or endHHMM is sent, start and end are computed from them (the missing ones taken from the task) in the request's time zone, and any start or end sent with them is ignored
@@ -1561,8 +1681,17 @@ export interface paths {
                          */
                         end?: string;
                         done?: boolean;
-                        /** @description true dismisses the task, false brings it back. A dismissed task (Yesterday's Delete) has left the pending list and counts in no figure: not in spentHours, not in analytics. It is not deleted, and done is a separate flag. */
+                        /** @description true dismisses the task, false brings it back. A dismissed task (put aside from Yesterday) has left the pending list and counts in no figure: not planned, not tracked, not productive, not in analytics. It is not deleted, and done is a separate flag (SPEC's done: true from other clients still means done). */
                         dismissed?: boolean;
+                        estimateMinutes?: number | null;
+                        /** @description Corrects the tracked minutes by hand (0 to 1440); a value equal to the current one changes nothing */
+                        trackedMinutes?: number;
+                        /** @description Read only: accepted so the whole task can be sent back as read, and ignored (times schedule and unschedule) */
+                        scheduled?: boolean;
+                        /** @description Read only: accepted so the whole task can be sent back as read, and ignored (see timer/start) */
+                        timerStartedAt?: string | null;
+                        /** @description Read only: accepted so the whole task can be sent back as read, and ignored (see timer/start) */
+                        timerAutoStopped?: boolean;
                         isEvent?: boolean;
                         isReminder?: boolean;
                         carryover?: boolean;
@@ -1581,6 +1710,96 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/api/tasks/{id}/timer/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start the task's timer; the user's running timer on another task stops first (one runs per user) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description IANA time zone for local days, e.g. Europe/Paris; an unknown zone is ignored */
+                    "x-time-zone"?: string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": Record<string, never> | null;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Task"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tasks/{id}/timer/stop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stop the task's timer, adding its minutes to trackedMinutes; nothing changes when it does not run */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description IANA time zone for local days, e.g. Europe/Paris; an unknown zone is ignored */
+                    "x-time-zone"?: string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": Record<string, never> | null;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Task"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/tasks/{id}/restore": {
@@ -1696,7 +1915,7 @@ export interface paths {
         };
         options?: never;
         head?: never;
-        /** Change name, daily budget hours (0 to 24), time zone (IANA) or profile picture */
+        /** Change name, daily budget hours (0 to 24), budgets by weekday, time zone (IANA) or profile picture */
         patch: {
             parameters: {
                 query?: never;
@@ -1713,6 +1932,8 @@ export interface paths {
                         /** @description Surrounding spaces are removed before the checks. */
                         name?: string;
                         budgetHours?: number;
+                        /** @description Seven budgets (hours, 0 to 24), Sunday first; null for the same budget every day */
+                        budgetHoursByWeekday?: number[] | null;
                         timeZone?: string;
                         profilePicture?: string;
                     };
@@ -1807,6 +2028,8 @@ export interface components {
              * @default 15
              */
             budgetHours: number;
+            /** @description Budget hours per weekday, Sunday first, or null when every day has budgetHours. A day's budget is its entry here when set */
+            budgetHoursByWeekday: number[] | null;
             timeZone: string;
         };
         Category: {
@@ -1823,18 +2046,31 @@ export interface components {
             title: string;
             /** @description The category's _id, or '' when uncategorised */
             categoryId: string;
+            /** @description Local clock time HH:MM; '' for an unscheduled task */
             startHHMM: string;
+            /** @description Local clock time HH:MM; '' for an unscheduled task */
             endHHMM: string;
             notes: string;
             /** @description Local day (YYYY-MM-DD) in the time zone the task was planned in */
             date: string;
-            /** @description ISO UTC date-time */
+            /** @description ISO UTC date-time; for an unscheduled task, the start of its day (= end) */
             start: string;
             /** @description ISO UTC date-time */
             end: string;
+            /** @description Done means the user ticked it off (SPEC). */
             done: boolean;
-            /** @description A dismissed task (Yesterday's Delete) has left the pending list and counts in no figure: not in spentHours, not in analytics. It is not deleted, and done is a separate flag. */
+            /** @description A dismissed task (put aside from Yesterday) has left the pending list and counts in no figure: not planned, not tracked, not productive, not in analytics. It is not deleted, and done is a separate flag (SPEC's done: true from other clients still means done). */
             dismissed: boolean;
+            /** @description An unscheduled task has an estimate and no times yet (scheduled = false): it costs no planned time; the estimates of the day's unscheduled tasks not done yet are reported apart (unscheduledHours). */
+            scheduled: boolean;
+            /** @description The planned length in minutes, or null. An unscheduled task always has one */
+            estimateMinutes: number | null;
+            /** @description Tracked time is what a task's timer recorded plus manual corrections (0 to 1440 minutes per task), counted on the task's day; a running timer counts up to now. One timer runs per user, and one left running stops itself at 12 hours. */
+            trackedMinutes: number;
+            /** @description ISO instant the task's running timer started, or null. One timer runs per user */
+            timerStartedAt: string | null;
+            /** @description true when the timer ran 12 hours and stopped itself (12 h were tracked); false again after the next start or correction */
+            timerAutoStopped: boolean;
             isEvent: boolean;
             isReminder: boolean;
             carryover: boolean;
@@ -1846,7 +2082,10 @@ export interface components {
             start: string;
             /** @description ISO UTC date-time */
             end: string;
+            /** @description An all-day event is a marker (holiday, birthday): shown on the grid, it costs no hours */
             allDay: boolean;
+            /** @description The category's _id, or '' when uncategorised; a timed event's time counts in its category's share */
+            categoryId: string;
             source: "manual" | "ics";
         };
         WeeklyAnalytics: {
@@ -1854,21 +2093,49 @@ export interface components {
             weekStart: string;
             /** @description Saturday, YYYY-MM-DD (inclusive) */
             weekEnd: string;
+            /** @description Planned minutes of the week. Planned time of a local day (the request's time zone) is the length of the union of the blocks overlapping that day, clamped to it: overlapping blocks count once, and a block crossing midnight counts on each day for its part. All-day events, unscheduled and dismissed tasks cost nothing. */
             totalMinutes: number;
             byCategory: {
+                /** @description '' for the time of blocks with no category (name 'No category') */
                 categoryId: string;
                 name: string;
                 color: string;
                 minutes: number;
                 percent: number;
             }[];
+            /** @description Productive minutes of the week / 60 / the days of the week elapsed up to today. Productive time of a day is the union of the blocks of done tasks that were not tracked and of timed events that have ended, clamped to the day, plus the tracked minutes of done tasks that were tracked. */
             averageProductiveHours: number;
+            /** @description The longest run of consecutive days of the week, up to today, with at least one done task */
             streak: number;
             daily: {
                 date: string;
+                /** @description The planned minutes (plannedMinutes, kept under its first name) */
                 minutes: number;
+                /** @description Productive time of a day is the union of the blocks of done tasks that were not tracked and of timed events that have ended, clamped to the day, plus the tracked minutes of done tasks that were tracked. */
                 productiveMinutes: number;
+                /** @description Planned time of a local day (the request's time zone) is the length of the union of the blocks overlapping that day, clamped to it: overlapping blocks count once, and a block crossing midnight counts on each day for its part. All-day events, unscheduled and dismissed tasks cost nothing. */
+                plannedMinutes: number;
+                /** @description Tracked time is what a task's timer recorded plus manual corrections (0 to 1440 minutes per task), counted on the task's day; a running timer counts up to now. One timer runs per user, and one left running stops itself at 12 hours. */
+                trackedMinutes: number;
+                /** @description A day's budget is its weekday's entry of budgetHoursByWeekday (Sunday first) when set, else budgetHours. */
+                budgetMinutes: number;
             }[];
+        };
+        LedgerDay: {
+            /** @description The local day, YYYY-MM-DD */
+            date: string;
+            /** @description Planned time of a local day (the request's time zone) is the length of the union of the blocks overlapping that day, clamped to it: overlapping blocks count once, and a block crossing midnight counts on each day for its part. All-day events, unscheduled and dismissed tasks cost nothing. */
+            plannedMinutes: number;
+            /** @description Tracked time is what a task's timer recorded plus manual corrections (0 to 1440 minutes per task), counted on the task's day; a running timer counts up to now. One timer runs per user, and one left running stops itself at 12 hours. */
+            trackedMinutes: number;
+            /** @description An unscheduled task has an estimate and no times yet (scheduled = false): it costs no planned time; the estimates of the day's unscheduled tasks not done yet are reported apart (unscheduledHours). */
+            unscheduledMinutes: number;
+            /** @description Productive time of a day is the union of the blocks of done tasks that were not tracked and of timed events that have ended, clamped to the day, plus the tracked minutes of done tasks that were tracked. */
+            productiveMinutes: number;
+            /** @description A day's budget is its weekday's entry of budgetHoursByWeekday (Sunday first) when set, else budgetHours. */
+            budgetMinutes: number;
+            /** @description max(0, plannedMinutes - budgetMinutes) */
+            overMinutes: number;
         };
     };
     responses: never;

@@ -1,4 +1,4 @@
-import type { CalendarEvent, Category, Task, User, WeeklyAnalytics } from '../contract';
+import type { CalendarEvent, Category, LedgerDay, Task, User, WeeklyAnalytics } from '../contract';
 import { signedIn } from '../session-slice';
 import { createAppStore, type AppStore } from '../store';
 import { DEFAULT_BUDGET_HOURS, DEFAULT_CATEGORY_COLOR } from '../generated/product-defaults';
@@ -14,6 +14,7 @@ export const TEST_USER: User = {
   name: 'Ada Lovelace',
   profilePicture: '',
   budgetHours: DEFAULT_BUDGET_HOURS,
+  budgetHoursByWeekday: null,
   timeZone: 'UTC',
 };
 
@@ -35,6 +36,11 @@ export function aTask(overrides: Partial<Task> = {}): Task {
     end: '2026-03-08T10:00:00.000Z',
     done: false,
     dismissed: false,
+    scheduled: true,
+    estimateMinutes: null,
+    trackedMinutes: 0,
+    timerStartedAt: null,
+    timerAutoStopped: false,
     isEvent: false,
     isReminder: false,
     carryover: false,
@@ -50,6 +56,7 @@ export function anEvent(overrides: Partial<CalendarEvent> = {}): CalendarEvent {
     start: '2026-03-08T14:00:00.000Z',
     end: '2026-03-08T15:00:00.000Z',
     allDay: false,
+    categoryId: '',
     source: 'manual',
     ...overrides,
   };
@@ -68,7 +75,39 @@ export function aWeek(overrides: Partial<WeeklyAnalytics> = {}): WeeklyAnalytics
       date: `2026-03-${String(8 + day).padStart(2, '0')}`,
       minutes: 0,
       productiveMinutes: 0,
+      plannedMinutes: 0,
+      trackedMinutes: 0,
+      budgetMinutes: DEFAULT_BUDGET_HOURS * 60,
     })),
+    ...overrides,
+  };
+}
+
+/** An unscheduled task (an estimate, no times) of 2026-03-08, unless the overrides say otherwise. */
+export function anUnscheduledTask(overrides: Partial<Task> = {}): Task {
+  return aTask({
+    _id: 'task-u1',
+    title: 'Read chapter',
+    startHHMM: '',
+    endHHMM: '',
+    start: '2026-03-08T00:00:00.000Z',
+    end: '2026-03-08T00:00:00.000Z',
+    scheduled: false,
+    estimateMinutes: 45,
+    ...overrides,
+  });
+}
+
+/** The ledger of 2026-03-08 with nothing planned or tracked, unless the overrides say otherwise. */
+export function aLedgerDay(overrides: Partial<LedgerDay> = {}): LedgerDay {
+  return {
+    date: '2026-03-08',
+    plannedMinutes: 0,
+    trackedMinutes: 0,
+    unscheduledMinutes: 0,
+    productiveMinutes: 0,
+    budgetMinutes: DEFAULT_BUDGET_HOURS * 60,
+    overMinutes: 0,
     ...overrides,
   };
 }

@@ -1,0 +1,372 @@
+import type { FastifyInstance } from 'fastify';
+import type { UserRow } from '../db/schema.js';
+import {
+  addDays,
+  dayOfWeek,
+  localDateAt,
+  localDaysBetween,
+  startOfLocalDay,
+  weekStartOf,
+} from '../lib/time-zone.js';
+import type { WeeklyAnalytics } from '../schemas/analytics.js';
+import type { LedgerDay } from '../schemas/ledger.js';
+import { budgetsByWeekdayOf } from '../schemas/user.js';
+
+// The time ledger: every figure of time in the product (the wallet, Today, the calendar's day headers, analytics) is
+// computed here, from one read of the user's timeline. The definitions are written once, in schemas/ledger.ts
+// (DEFINITIONS), and published in the OpenAPI descriptions; this file is their only implementation.
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 3_600_000;
+/** A timer left running stops itself after this long (see services/timer.ts). */
+export const TIMER_LIMIT_MS = 12 * HOUR_MS;
+export const NO_CATEGORY = { id: '', name: 'No category', color: '#8A94A6' } as const;
+/** The most days one ledger read reports (six weeks: a month view). */
+export const LEDGER_MAX_DAYS = 42;
+
+export interface Block {
+  startAt: number;
+  endAt: number;
+  categoryId: string | null;
+  /** Counts as productive time: a done task that was not tracked, or a timed event that has ended. */
+  productive: boolean;
+}
+
+/** A task of one of the reported days, for what is counted by day rather than by block. */
+export interface DatedTask {
+  id: string;
+  date: string;
+  done: boolean;
+  scheduled: boolean;
+  estimateMinutes: number | null;
+  trackedMinutes: number;
+}
+
+export interface Timeline {
+  blocks: Block[];
+  tasks: DatedTask[];
+  /** The running timer, counted on its task's day up to now. */
+  timer: { taskId: string; startedAt: number } | null;
+}
+
+/** A piece of the timeline covered by one block: pieces never overlap. */
+interface Piece {
+  startAt: number;
+  endAt: number;
+  block: Block;
+}
+
+/**
+ * The union of the blocks as non-overlapping pieces, each instant given to the covering block that started last (the
+ * one the person switched to), so minutes per category add up to the planned total. O(n log n): a sweep over the
+ * sorted boundaries with a heap of the open blocks, latest start on top, ended ones dropped lazily.
+ */
+export function piecesOf(blocks: Block[]): Piece[] {
+  const sorted = blocks.filter((block) => block.endAt > block.startAt).sort((a, b) => a.startAt - b.startAt);
+  const boundaries = [...new Set(sorted.flatMap((block) => [block.startAt, block.endAt]))].sort(
+    (a, b) => a - b,
+  );
+  const heap: Block[] = [];
+  const later = (a: Block, b: Block) => a.startAt > b.startAt;
+  const push = (block: Block) => {
+    heap.push(block);
+    for (let index = heap.length - 1; index > 0;) {
+      const parent = (index - 1) >> 1;
+      if (!later(heap[index]!, heap[parent]!)) break;
+      [heap[index], heap[parent]] = [heap[parent]!, heap[index]!];
+      index = parent;
+    }
+  };
+  const pop = () => {
+    const last = heap.pop()!;
+    if (heap.length === 0) return;
+    heap[0] = last;
+    for (let index = 0; ;) {
+      const left = 2 * index + 1;
+      const right = left + 1;
+      let top = index;
+      if (left < heap.length && later(heap[left]!, heap[top]!)) top = left;
+      if (right < heap.length && later(heap[right]!, heap[top]!)) top = right;
+      if (top === index) return;
+      [heap[index], heap[top]] = [heap[top]!, heap[index]!];
+      index = top;
+    }
+  };
+
+  const pieces: Piece[] = [];
+  let next = 0;
+  for (let index = 0; index < boundaries.length - 1; index += 1) {
+    const from = boundaries[index]!;
+    const to = boundaries[index + 1]!;
+    while (next < sorted.length && sorted[next]!.startAt <= from) push(sorted[next++]!);
+    while (heap.length > 0 && heap[0]!.endAt <= from) pop();
+    const owner = heap[0];
+    if (!owner) continue;
+    const previous = pieces.at(-1);
+    if (previous && previous.block === owner && previous.endAt === from) previous.endAt = to;
+    else pieces.push({ startAt: from, endAt: to, block: owner });
+  }
+  return pieces;
+}
+
+function overlapMs(span: { startAt: number; endAt: number }, from: number, to: number): number {
+  return Math.max(0, Math.min(span.endAt, to) - Math.max(span.startAt, from));
+}
+
+function coveredMs(pieces: Piece[], from: number, to: number): number {
+  return pieces.reduce((sum, piece) => sum + overlapMs(piece, from, to), 0);
+}
+
+const minutesOf = (ms: number) => Math.round(ms / MINUTE_MS);
+const roundToTenth = (value: number) => Math.round(value * 10) / 10;
+const hoursOfMinutes = (minutes: number) => roundToTenth(minutes / 60);
+
+/** A day's budget in hours: its weekday's entry when the user set budgets by weekday, else the one budget. */
+export function budgetHoursOf(
+  user: Pick<UserRow, 'budgetHours' | 'budgetHoursByWeekday'>,
+  date: string,
+): number {
+  return budgetsByWeekdayOf(user)?.[dayOfWeek(date)] ?? user.budgetHours;
+}
+
+export interface LedgerInput extends Timeline {
+  timeZone: string;
+  user: Pick<UserRow, 'budgetHours' | 'budgetHoursByWeekday'>;
+  now: number;
+}
+
+/** The minutes a task's timer recorded, plus the running timer's time up to now (at most the 12-hour limit). */
+function trackedMinutesOf(task: DatedTask, timer: Timeline['timer'], now: number): number {
+  const running =
+    timer?.taskId === task.id ? minutesOf(Math.min(TIMER_LIMIT_MS, Math.max(0, now - timer.startedAt))) : 0;
+  return Math.min(1440, task.trackedMinutes + running);
+}
+
+/** Each day's figures, from the timeline read for those days (see DEFINITIONS). */
+export function ledgerDays(input: LedgerInput, dates: string[]): LedgerDay[] {
+  const { timeZone, user, now, timer } = input;
+  const pieces = piecesOf(input.blocks);
+  const productivePieces = piecesOf(input.blocks.filter((block) => block.productive));
+  return dates.map((date) => {
+    const from = startOfLocalDay(timeZone, date);
+    const to = startOfLocalDay(timeZone, addDays(date, 1));
+    const tasks = input.tasks.filter((task) => task.date === date);
+    const tracked = tasks.map((task) => ({ task, minutes: trackedMinutesOf(task, timer, now) }));
+    const plannedMinutes = minutesOf(coveredMs(pieces, from, to));
+    const budgetMinutes = Math.round(budgetHoursOf(user, date) * 60);
+    return {
+      date,
+      plannedMinutes,
+      trackedMinutes: tracked.reduce((sum, { minutes }) => sum + minutes, 0),
+      unscheduledMinutes: tasks
+        .filter((task) => !task.scheduled && !task.done)
+        .reduce((sum, task) => sum + (task.estimateMinutes ?? 0), 0),
+      productiveMinutes:
+        minutesOf(coveredMs(productivePieces, from, to)) +
+        tracked.filter(({ task }) => task.done).reduce((sum, { minutes }) => sum + minutes, 0),
+      budgetMinutes,
+      overMinutes: Math.max(0, plannedMinutes - budgetMinutes),
+    };
+  });
+}
+
+export interface AnalyticsCategory {
+  id: string;
+  name: string;
+  color: string;
+}
+
+export function weekRange(timeZone: string, date: string) {
+  const weekStart = weekStartOf(date);
+  return {
+    weekStart,
+    weekEnd: addDays(weekStart, 6),
+    from: startOfLocalDay(timeZone, weekStart),
+    to: startOfLocalDay(timeZone, addDays(weekStart, 7)),
+  };
+}
+
+export interface WeeklyAnalyticsInput extends LedgerInput {
+  /** Any day of the week to report, YYYY-MM-DD. */
+  date: string;
+  categories: AnalyticsCategory[];
+}
+
+/** The weekly figures of ARCHITECTURE.md, every one from the ledger's definitions. */
+export function computeWeeklyAnalytics(input: WeeklyAnalyticsInput): WeeklyAnalytics {
+  const { timeZone, now, categories } = input;
+  const { weekStart, weekEnd, from, to } = weekRange(timeZone, input.date);
+  const today = localDateAt(timeZone, now);
+  const dates = Array.from({ length: 7 }, (_, index) => addDays(weekStart, index));
+  const days = ledgerDays(input, dates);
+
+  const categoryById = new Map(categories.map((category) => [category.id, category]));
+  const msByCategory = new Map<string, number>();
+  for (const piece of piecesOf(input.blocks)) {
+    const id =
+      piece.block.categoryId !== null && categoryById.has(piece.block.categoryId)
+        ? piece.block.categoryId
+        : '';
+    msByCategory.set(id, (msByCategory.get(id) ?? 0) + overlapMs(piece, from, to));
+  }
+  const plannedMs = [...msByCategory.values()].reduce((sum, ms) => sum + ms, 0);
+  const byCategory = [...msByCategory.entries()]
+    .filter(([, ms]) => ms > 0)
+    .map(([categoryId, ms]) => {
+      const category = categoryById.get(categoryId) ?? NO_CATEGORY;
+      return {
+        categoryId,
+        name: category.name,
+        color: category.color,
+        minutes: minutesOf(ms),
+        percent: Math.round((ms / plannedMs) * 100),
+        ms,
+      };
+    })
+    .sort((a, b) => b.ms - a.ms || a.name.localeCompare(b.name))
+    .map(({ ms: _ms, ...share }) => share);
+
+  // Done tasks count wherever they fall in the week (only events wait until they have ended); the divisor is the
+  // days elapsed up to today.
+  const elapsed = days.filter(({ date }) => date <= today);
+  const productiveMinutes = days.reduce((sum, day) => sum + day.productiveMinutes, 0);
+  const averageProductiveHours =
+    elapsed.length === 0 ? 0 : roundToTenth(productiveMinutes / 60 / elapsed.length);
+
+  const daysWithDoneTask = new Set(input.tasks.filter((task) => task.done).map((task) => task.date));
+  let streak = 0;
+  let run = 0;
+  for (const { date } of elapsed) {
+    run = daysWithDoneTask.has(date) ? run + 1 : 0;
+    streak = Math.max(streak, run);
+  }
+
+  return {
+    weekStart,
+    weekEnd,
+    totalMinutes: minutesOf(plannedMs),
+    byCategory,
+    averageProductiveHours,
+    streak,
+    daily: days.map((day) => ({
+      date: day.date,
+      minutes: day.plannedMinutes,
+      productiveMinutes: day.productiveMinutes,
+      plannedMinutes: day.plannedMinutes,
+      trackedMinutes: day.trackedMinutes,
+      budgetMinutes: day.budgetMinutes,
+    })),
+  };
+}
+
+/** The ledger's one read: the user's blocks overlapping the local days [fromDate, toDate] and the tasks dated then. */
+export async function timelineOf(
+  app: FastifyInstance,
+  user: UserRow,
+  timeZone: string,
+  fromDate: string,
+  toDate: string,
+): Promise<Timeline> {
+  const from = startOfLocalDay(timeZone, fromDate);
+  const to = startOfLocalDay(timeZone, addDays(toDate, 1));
+  const now = app.now();
+  const [taskSpans, eventSpans, tasks] = await Promise.all([
+    app.tasksRepository.listSpansOverlapping(user.id, from, to),
+    app.eventsRepository.listSpansOverlapping(user.id, from, to),
+    app.tasksRepository.listLedgerTasks(user.id, fromDate, toDate),
+  ]);
+  const blocks: Block[] = [
+    ...taskSpans.map((task) => ({
+      startAt: task.startAt,
+      endAt: task.endAt,
+      categoryId: task.categoryId,
+      productive: task.done === 1 && task.trackedMinutes === 0 && task.id !== user.timerTaskId,
+    })),
+    ...eventSpans
+      .filter((event) => event.allDay === 0)
+      .map((event) => ({
+        startAt: event.startAt,
+        endAt: event.endAt,
+        categoryId: event.categoryId,
+        productive: event.endAt <= now,
+      })),
+  ];
+  return {
+    blocks,
+    tasks: tasks.map((task) => ({
+      id: task.id,
+      date: task.date,
+      done: task.done === 1,
+      scheduled: task.scheduled === 1,
+      estimateMinutes: task.estimateMinutes,
+      trackedMinutes: task.trackedMinutes,
+    })),
+    timer:
+      user.timerTaskId !== null && user.timerStartedAt !== null
+        ? { taskId: user.timerTaskId, startedAt: user.timerStartedAt }
+        : null,
+  };
+}
+
+/** The ledger of the local days [fromDate, toDate]. */
+export async function ledgerOfDays(
+  app: FastifyInstance,
+  user: UserRow,
+  timeZone: string,
+  fromDate: string,
+  toDate: string,
+): Promise<LedgerDay[]> {
+  const timeline = await timelineOf(app, user, timeZone, fromDate, toDate);
+  const dates = Array.from({ length: localDaysBetween(fromDate, toDate) + 1 }, (_, index) =>
+    addDays(fromDate, index),
+  );
+  return ledgerDays({ ...timeline, timeZone, user, now: app.now() }, dates);
+}
+
+export interface DayWallet {
+  date: string;
+  spentHours: number;
+  plannedHours: number;
+  trackedHours: number;
+  unscheduledHours: number;
+  budgetHours: number;
+  remainingHours: number;
+  overHours: number;
+}
+
+/** The wallet of one local day: the ledger's figures for it, in hours with one decimal. */
+export async function walletOfDay(
+  app: FastifyInstance,
+  user: UserRow,
+  timeZone: string,
+  date: string,
+): Promise<DayWallet> {
+  const [day] = await ledgerOfDays(app, user, timeZone, date, date);
+  const plannedHours = hoursOfMinutes(day!.plannedMinutes);
+  const budgetHours = budgetHoursOf(user, date);
+  return {
+    date,
+    spentHours: plannedHours,
+    plannedHours,
+    trackedHours: hoursOfMinutes(day!.trackedMinutes),
+    unscheduledHours: hoursOfMinutes(day!.unscheduledMinutes),
+    budgetHours,
+    remainingHours: Math.max(0, roundToTenth(budgetHours - plannedHours)),
+    overHours: Math.max(0, roundToTenth(plannedHours - budgetHours)),
+  };
+}
+
+/** The weekly analytics of the user's Sunday..Saturday week containing `date`. */
+export async function weeklyAnalytics(
+  app: FastifyInstance,
+  user: UserRow,
+  timeZone: string,
+  date: string,
+): Promise<WeeklyAnalytics> {
+  const { weekStart, weekEnd } = weekRange(timeZone, date);
+  const [timeline, categories] = await Promise.all([
+    timelineOf(app, user, timeZone, weekStart, weekEnd),
+    app.categoriesRepository.list(user.id),
+  ]);
+  return computeWeeklyAnalytics({ ...timeline, timeZone, user, date, now: app.now(), categories });
+}

@@ -1,0 +1,102 @@
+import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test } from 'node:test';
+import { Migrator } from 'kysely';
+import { createDatabase, migrateToLatest, migrations } from '../../src/db/database.js';
+import { freshDatabase, withSchemaLock } from '../helpers.js';
+
+// Runs on SQLite, and on PostgreSQL when TEST_DATABASE_URL is set (npm test's server-pg stage).
+test('migration 0007-time-ledger keeps existing rows meaning what they meant', async () => {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'time-wallet-migration-'));
+  const { database, drop } = await freshDatabase(dataDir);
+  const { db, schema } = createDatabase(database);
+  try {
+    const before = new Migrator({
+      db,
+      provider: { getMigrations: async () => migrations },
+      ...(schema ? { migrationTableSchema: schema } : {}),
+    });
+    const { error } = await withSchemaLock('shared', () => before.migrateTo('0006-task-dismissed'));
+    assert.equal(error, undefined);
+    const at = Date.parse('2026-03-11T09:00:00Z');
+    await db
+      .insertInto('users')
+      .values({
+        id: 'u1',
+        username: 'keeper',
+        usernameKey: 'keeper',
+        email: 'k@x.io',
+        emailKey: 'k@x.io',
+        passwordHash: 'h',
+        name: 'Keeper',
+        profilePicture: '',
+        budgetHours: 8,
+        timeZone: 'UTC',
+        createdAt: 1,
+        updatedAt: 1,
+      })
+      .execute();
+    await db
+      .insertInto('tasks')
+      .values({
+        id: 't1',
+        userId: 'u1',
+        title: 'Old task',
+        categoryId: null,
+        startHhmm: '09:00',
+        endHhmm: '10:00',
+        notes: '',
+        date: '2026-03-11',
+        startAt: at,
+        endAt: at + 3_600_000,
+        done: 1,
+        isEvent: 0,
+        isReminder: 0,
+        carryover: 0,
+        createdAt: 1,
+        updatedAt: 1,
+      })
+      .execute();
+    await db
+      .insertInto('events')
+      .values({
+        id: 'e1',
+        userId: 'u1',
+        title: 'Old event',
+        startAt: at,
+        endAt: at + 1_800_000,
+        allDay: 0,
+        source: 'manual',
+        icsKey: null,
+        createdAt: 1,
+        updatedAt: 1,
+      })
+      .execute();
+
+    await withSchemaLock('shared', () => migrateToLatest(db, schema));
+
+    assert.deepEqual(
+      await db
+        .selectFrom('tasks')
+        .select(['scheduled', 'estimateMinutes', 'trackedMinutes', 'timerAutoStopped', 'done'])
+        .executeTakeFirstOrThrow(),
+      { scheduled: 1, estimateMinutes: null, trackedMinutes: 0, timerAutoStopped: 0, done: 1 },
+    );
+    assert.deepEqual(await db.selectFrom('events').select(['categoryId']).executeTakeFirstOrThrow(), {
+      categoryId: null,
+    });
+    assert.deepEqual(
+      await db
+        .selectFrom('users')
+        .select(['budgetHours', 'budgetHoursByWeekday', 'timerTaskId', 'timerStartedAt'])
+        .executeTakeFirstOrThrow(),
+      { budgetHours: 8, budgetHoursByWeekday: null, timerTaskId: null, timerStartedAt: null },
+    );
+  } finally {
+    await db.destroy();
+    await drop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+});
