@@ -374,7 +374,12 @@ export const ENDPOINTS: Endpoint[] = [
       {
         name: 'unknown category',
         request: {
-          body: { title: 't', start: '2026-03-11T12:00:00Z', end: '2026-03-11T13:00:00Z', categoryId: MISSING_ID },
+          body: {
+            title: 't',
+            start: '2026-03-11T12:00:00Z',
+            end: '2026-03-11T13:00:00Z',
+            categoryId: MISSING_ID,
+          },
         },
       },
       {

@@ -28,7 +28,8 @@ function placementBody(placement: TaskPlacement): BodyOf<'/api/tasks/{id}', 'pat
   if ('unschedule' in placement) {
     return { startHHMM: null, endHHMM: null, ...(placement.date ? { date: placement.date } : {}) };
   }
-  if ('start' in placement) return { start: placement.start, ...(placement.end ? { end: placement.end } : {}) };
+  if ('start' in placement)
+    return { start: placement.start, ...(placement.end ? { end: placement.end } : {}) };
   return {
     date: placement.date,
     startHHMM: placement.startHHMM,
@@ -58,7 +59,11 @@ export const ledgerApi = api.injectEndpoints({
       ],
     }),
     placeTask: build.mutation<Task, TaskPlacement>({
-      query: (placement) => ({ url: `/tasks/${placement.id}`, method: 'PATCH', body: placementBody(placement) }),
+      query: (placement) => ({
+        url: `/tasks/${placement.id}`,
+        method: 'PATCH',
+        body: placementBody(placement),
+      }),
       invalidatesTags: [...TASK_CHANGES],
     }),
     startTimer: build.mutation<Task, string>({
