@@ -110,12 +110,12 @@ describe('analytics', () => {
 
     assert.deepEqual(askedDates.sort(), [addDays(today, -7), today].sort());
 
-    // Categorised minutes this week: 180 + 90 + 45 + 30 = 345 (the uncategorised hour does not count).
-    // Work 180/345 = 52.2%, Study 90/345 = 26.1%, Health 45/345 = 13.0%; Chores (8.7%) is fourth.
+    // Shares are of the week's planned minutes, 405, the uncategorised hour included ("No category"):
+    // Work 180/405 = 44.4%, Study 90/405 = 22.2%, No category 60/405 = 14.8%; Health (11.1%) is fourth.
     const shares = await card('Category Time Share').getByRole('listitem').allInnerTexts();
     assert.deepEqual(
       shares.map((share) => share.replace(/\s+/g, ' ').trim()),
-      ['Work 52%', 'Study 26%', 'Health 13%'],
+      ['Work 44%', 'Study 22%', 'No category 15%'],
     );
 
     // Last week: 240 + 60 + 90 + 60 done minutes + the 60-minute event = 510 min = 8.5 h over 7 days = 1.21.
@@ -133,24 +133,28 @@ describe('analytics', () => {
 
   it("charts today's hours against the budget and the week's time per category", async () => {
     const chart = card('Hours per Day This Week');
-    const rows = chart.getByRole('table', {
-      name: 'Hours spent per day this week, against a daily budget of 15.0 hours',
-    });
-    // Today: 405 planned minutes = 6.75 h, shown 6.8; 360 done minutes = 6.0 productive hours.
+    const rows = chart.getByRole('table', { name: 'Planned, tracked and budget hours per day this week' });
+    // Today: 405 planned minutes = 6.75 h, shown 6.8; nothing tracked; the 15-hour budget.
     const todayRow = rows.getByRole('row').filter({ hasText: '(today)' });
-    assert.deepEqual(await todayRow.getByRole('cell').allInnerTexts(), ['6.8', '6.0']);
+    assert.deepEqual(await todayRow.getByRole('cell').allInnerTexts(), ['6.8', '0.0', '15.0']);
     assert.equal(await rows.getByRole('row').count(), 8);
-    assert.equal(await chart.locator('svg rect').count(), 7);
+    assert.deepEqual(await chart.getByRole('list', { name: 'Legend' }).getByRole('listitem').allInnerTexts(), [
+      'Planned',
+      'Tracked',
+      'Budget',
+      'Over budget',
+    ]);
 
     const legend = card('Where Your Time Went').getByRole('list', { name: 'Time per category this week' });
     const items = (await legend.getByRole('listitem').allInnerTexts()).map((item) =>
       item.replace(/\s+/g, ' ').trim(),
     );
     assert.deepEqual(items, [
-      'Work 3.0 h · 52%',
-      'Study 1.5 h · 26%',
-      'Health 0.8 h · 13%',
-      'Chores 0.5 h · 9%',
+      'Work 3.0 h · 44%',
+      'Study 1.5 h · 22%',
+      'No category 1.0 h · 15%',
+      'Health 0.8 h · 11%',
+      'Chores 0.5 h · 7%',
     ]);
   });
 

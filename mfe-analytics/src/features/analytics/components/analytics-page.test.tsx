@@ -1,12 +1,13 @@
 import { act, screen, within } from '@testing-library/react';
-import { createAppStore, signedIn } from '@time-wallet/api';
+import { addDays } from '@time-wallet/shared-ui/lib';
 import {
+  aWeek,
   deferred,
   mockApi,
   type MockReply,
   NETWORK_FAILURE,
   renderPage,
-  TEST_USER,
+  signedInStore,
   usePageTestEnvironment,
 } from '@time-wallet/api/testing';
 import { AnalyticsPage } from './analytics-page';
@@ -14,67 +15,72 @@ import { AnalyticsPage } from './analytics-page';
 const TODAY = '2026-11-21';
 const SAME_DAY_LAST_WEEK = '2026-11-14';
 
-const THIS_WEEK = {
+type Day = ReturnType<typeof aWeek>['daily'][number];
+
+/** The seven days from Sunday weekStart, empty but for a budget by weekday (3 h weekends, 8 h weekdays). */
+function daysFrom(weekStart: string, figures: Record<string, Partial<Day>> = {}): Day[] {
+  return aWeek().daily.map((day, index) => {
+    const date = addDays(weekStart, index);
+    const budgetMinutes = index === 0 || index === 6 ? 180 : 480;
+    return { ...day, date, budgetMinutes, ...figures[date] };
+  });
+}
+
+const THIS_WEEK = aWeek({
   weekStart: '2026-11-15',
   weekEnd: '2026-11-21',
-  totalMinutes: 405,
+  totalMinutes: 885,
   byCategory: [
-    { categoryId: 'work', name: 'Work', color: '#2F80ED', minutes: 180, percent: 52 },
-    { categoryId: 'study', name: 'Study', color: '#D9468F', minutes: 90, percent: 26 },
-    { categoryId: 'health', name: 'Health', color: '#5E9E2B', minutes: 45, percent: 13 },
-    { categoryId: 'chores', name: 'Chores', color: '#D97706', minutes: 30, percent: 9 },
+    { categoryId: 'work', name: 'Work', color: '#2F80ED', minutes: 480, percent: 54 },
+    { categoryId: 'study', name: 'Study', color: '#D9468F', minutes: 210, percent: 24 },
+    { categoryId: '', name: 'No category', color: '#8A94A6', minutes: 120, percent: 14 },
+    { categoryId: 'health', name: 'Health', color: '#5E9E2B', minutes: 45, percent: 5 },
+    { categoryId: 'chores', name: 'Chores', color: '#D97706', minutes: 30, percent: 3 },
   ],
   averageProductiveHours: 0.9,
   streak: 1,
-  daily: [
-    { date: '2026-11-15', minutes: 0, productiveMinutes: 0 },
-    { date: '2026-11-16', minutes: 0, productiveMinutes: 0 },
-    { date: '2026-11-17', minutes: 0, productiveMinutes: 0 },
-    { date: '2026-11-18', minutes: 0, productiveMinutes: 0 },
-    { date: '2026-11-19', minutes: 0, productiveMinutes: 0 },
-    { date: '2026-11-20', minutes: 0, productiveMinutes: 0 },
-    { date: '2026-11-21', minutes: 405, productiveMinutes: 360 },
-  ],
-};
-const LAST_WEEK = {
+  daily: daysFrom('2026-11-15', {
+    // Friday: planned exactly its budget, tracked past it.
+    '2026-11-20': { minutes: 480, plannedMinutes: 480, trackedMinutes: 510, productiveMinutes: 0 },
+    // Saturday: 405 minutes planned against a 3-hour budget.
+    '2026-11-21': { minutes: 405, plannedMinutes: 405, trackedMinutes: 300, productiveMinutes: 360 },
+  }),
+});
+const LAST_WEEK = aWeek({
   weekStart: '2026-11-08',
   weekEnd: '2026-11-14',
   totalMinutes: 630,
-  byCategory: [{ categoryId: 'work', name: 'Work', color: '#2F80ED', minutes: 300, percent: 100 }],
+  byCategory: [{ categoryId: 'work', name: 'Work', color: '#2F80ED', minutes: 630, percent: 100 }],
   averageProductiveHours: 1.2,
   streak: 3,
-  daily: [],
-};
+  daily: daysFrom('2026-11-08'),
+});
 
 const weeklyPath = (date: string) => `GET /aggregation/analytics/weekly?date=${date}`;
 // The store batches its notifications to the next animation frame.
 const flush = () => act(() => jest.advanceTimersByTimeAsync(50));
 const card = (title: string) => screen.getByRole('region', { name: title });
 const figure = (cardTitle: string, label: string) => within(card(cardTitle)).getByText(label).nextSibling;
+const texts = (elements: HTMLElement[]) => elements.map((element) => element.textContent?.trim());
 
-function renderAnalytics({
-  budgetHours,
-  tokenKept = true,
-}: { budgetHours?: number; tokenKept?: boolean } = {}) {
-  const store = createAppStore();
-  store.dispatch(
-    signedIn({
-      token: 'token-abc',
-      user: { ...TEST_USER, budgetHours: budgetHours ?? TEST_USER.budgetHours },
-    }),
-  );
+function renderAnalytics({ tokenKept = true }: { tokenKept?: boolean } = {}) {
+  const store = signedInStore();
   if (!tokenKept) window.localStorage.removeItem('token');
   return renderPage(<AnalyticsPage />, { path: '/app/analytics', store });
+}
+
+function serveBothWeeks() {
+  return mockApi({
+    [weeklyPath(TODAY)]: { body: THIS_WEEK },
+    [weeklyPath(SAME_DAY_LAST_WEEK)]: { body: LAST_WEEK },
+  });
 }
 
 describe('AnalyticsPage', () => {
   usePageTestEnvironment({ fakeTimers: new Date(2026, 10, 21, 15, 30) });
 
   it('asks for the week of today and of seven days earlier and shows the four cards', async () => {
-    const server = mockApi({
-      [weeklyPath(TODAY)]: { body: THIS_WEEK },
-      [weeklyPath(SAME_DAY_LAST_WEEK)]: { body: LAST_WEEK },
-    });
+    const server = serveBothWeeks();
     renderAnalytics();
     await flush();
 
@@ -86,8 +92,9 @@ describe('AnalyticsPage', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Time Wallet Analytics' })).toBeInTheDocument();
     expect(screen.getByText('See how you progress this week')).toBeInTheDocument();
 
+    // The server's shares of the week's planned time: of the categorised time alone Work would be 63%.
     const shares = within(card('Category Time Share')).getAllByRole('listitem');
-    expect(shares.map((share) => share.textContent)).toEqual(['Work52%', 'Study26%', 'Health13%']);
+    expect(texts(shares)).toEqual(['Work54%', 'Study24%', 'No category14%']);
 
     const average = card('Average Productive Hours');
     expect(within(average).getByText('Last week').nextSibling).toHaveTextContent('1.2 hours');
@@ -102,31 +109,90 @@ describe('AnalyticsPage', () => {
     expect(within(streak).getByText('This week').nextSibling).toHaveTextContent('1 day');
   });
 
-  it("charts this week's hours per day against the budget, with a table of the same figures", async () => {
-    mockApi({
-      [weeklyPath(TODAY)]: { body: THIS_WEEK },
-      [weeklyPath(SAME_DAY_LAST_WEEK)]: { body: LAST_WEEK },
-    });
-    renderAnalytics({ budgetHours: 6 });
+  it('says on every card, in a line, what it counts', async () => {
+    serveBothWeeks();
+    renderAnalytics();
     await flush();
 
-    const table = screen.getByRole('table', {
-      name: 'Hours spent per day this week, against a daily budget of 6.0 hours',
-    });
-    const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows).toHaveLength(7);
-    expect(rows[6]).toHaveTextContent('Saturday 2026-11-21 (today)6.86.0');
-    expect(rows[0]).toHaveTextContent('Sunday 2026-11-150.00.0');
-    // 6.8 hours is over a 6-hour budget: that bar is drawn in the warning colour.
-    expect(screen.getByTestId('bar-2026-11-21')).toHaveClass('barOverBudget');
-    expect(screen.getByTestId('bar-2026-11-20')).toHaveClass('bar');
+    expect(card('Category Time Share')).toHaveAccessibleDescription(/planned time per category/i);
+    expect(card('Average Productive Hours')).toHaveAccessibleDescription(
+      /done tasks’ blocks \(their tracked time where tracked\) and ended events/,
+    );
+    expect(card('Daily Spend Comparison')).toHaveAccessibleDescription(/active time is productive hours/i);
+    expect(card('Consistence Streak')).toHaveAccessibleDescription(/at least one done task/);
+    expect(card('Hours per Day This Week')).toHaveAccessibleDescription(
+      'Planned: scheduled tasks and timed events, overlaps once, all-day events free. Tracked: timer plus corrections.',
+    );
+    expect(card('Where Your Time Went')).toHaveAccessibleDescription(/without one is No category/);
+    expect(screen.getByText('Dismissed tasks count in no figure.')).toBeInTheDocument();
+  });
 
-    const legend = screen.getByRole('list', { name: 'Time per category this week' });
-    expect(
-      within(legend)
-        .getAllByRole('listitem')
-        .map((item) => item.textContent),
-    ).toEqual(['Work3.0 h · 52%', 'Study1.5 h · 26%', 'Health0.8 h · 13%', 'Chores0.5 h · 9%']);
+  it("charts each day's planned and tracked hours against that day's budget, with a table of the same figures", async () => {
+    serveBothWeeks();
+    renderAnalytics();
+    await flush();
+
+    const chart = card('Hours per Day This Week');
+    const table = within(chart).getByRole('table', {
+      name: 'Planned, tracked and budget hours per day this week',
+    });
+    expect(texts(within(table).getAllByRole('columnheader'))).toEqual([
+      'Day',
+      'Planned hours',
+      'Tracked hours',
+      'Budget hours',
+    ]);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(texts(rows)).toEqual([
+      'Sunday 2026-11-150.00.03.0',
+      'Monday 2026-11-160.00.08.0',
+      'Tuesday 2026-11-170.00.08.0',
+      'Wednesday 2026-11-180.00.08.0',
+      'Thursday 2026-11-190.00.08.0',
+      'Friday 2026-11-208.08.58.0',
+      'Saturday 2026-11-21 (today)6.8 (over budget)5.03.0',
+    ]);
+
+    // The axis reaches 12 h (8.5 tracked, rounded up to a whole tick): each day's budget marker sits at its own budget.
+    const day = (date: string) => screen.getByTestId(`day-${date}`);
+    expect(day('2026-11-15').style.getPropertyValue('--budget')).toBe('25%');
+    expect(day('2026-11-21').style.getPropertyValue('--budget')).toBe('25%');
+    expect(day('2026-11-20').style.getPropertyValue('--budget')).toBe(`${(8 / 12) * 100}%`);
+    expect(day('2026-11-21').style.getPropertyValue('--planned')).toBe('56.25%');
+    expect(day('2026-11-21').style.getPropertyValue('--tracked')).toBe(`${(5 / 12) * 100}%`);
+    // Only Saturday's plan passes its budget; Friday's meets it exactly.
+    expect(screen.getByTestId('over-budget-2026-11-21')).toBeInTheDocument();
+    expect(screen.queryByTestId('over-budget-2026-11-20')).not.toBeInTheDocument();
+
+    const legend = within(chart).getByRole('list', { name: 'Legend' });
+    expect(texts(within(legend).getAllByRole('listitem'))).toEqual([
+      'Planned',
+      'Tracked',
+      'Budget',
+      'Over budget',
+    ]);
+  });
+
+  it("shows the week's planned time per category, uncategorised time as No category in its colour and not as a link", async () => {
+    serveBothWeeks();
+    renderAnalytics();
+    await flush();
+
+    const where = card('Where Your Time Went');
+    expect(where).toHaveTextContent('14.8hours planned');
+    const legend = within(where).getByRole('list', { name: 'Time per category this week' });
+    expect(texts(within(legend).getAllByRole('listitem'))).toEqual([
+      'Work8.0 h · 54%',
+      'Study3.5 h · 24%',
+      'No category2.0 h · 14%',
+      'Health0.8 h · 5%',
+      'Chores0.5 h · 3%',
+    ]);
+    for (const region of [where, card('Category Time Share')]) {
+      const swatch = within(region).getByText('No category').previousSibling as HTMLElement;
+      expect(swatch.style.background).toBe('rgb(138, 148, 166)');
+    }
+    expect(screen.queryAllByRole('link')).toEqual([]);
   });
 
   it('shows skeletons in busy cards while the figures load', async () => {
@@ -138,20 +204,28 @@ describe('AnalyticsPage', () => {
     renderAnalytics();
     await flush();
 
-    for (const title of ['Category Time Share', 'Average Productive Hours', 'Consistence Streak']) {
+    for (const title of [
+      'Category Time Share',
+      'Average Productive Hours',
+      'Consistence Streak',
+      'Hours per Day This Week',
+      'Where Your Time Went',
+    ]) {
       expect(card(title)).toHaveAttribute('aria-busy', 'true');
     }
     expect(screen.queryByText('No data')).not.toBeInTheDocument();
     expect(screen.queryByText('hours')).not.toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
 
     await act(async () => answer.resolve({ body: THIS_WEEK }));
     await flush();
     expect(card('Category Time Share')).not.toHaveAttribute('aria-busy');
     expect(figure('Consistence Streak', 'This week')).toHaveTextContent('1 day');
+    expect(screen.getByRole('table')).toBeInTheDocument();
   });
 
   it('shows three No data 0% rows and 12 hours of rest for a week without time', async () => {
-    const empty = { ...THIS_WEEK, totalMinutes: 0, byCategory: [], averageProductiveHours: 0, streak: 0 };
+    const empty = aWeek({ weekStart: '2026-11-15', weekEnd: '2026-11-21', daily: daysFrom('2026-11-15') });
     mockApi({
       [weeklyPath(TODAY)]: { body: empty },
       [weeklyPath(SAME_DAY_LAST_WEEK)]: { body: { ...empty, daily: [] } },
@@ -160,11 +234,14 @@ describe('AnalyticsPage', () => {
     await flush();
 
     const shares = within(card('Category Time Share')).getAllByRole('listitem');
-    expect(shares.map((share) => share.textContent)).toEqual(['No data0%', 'No data0%', 'No data0%']);
+    expect(texts(shares)).toEqual(['No data0%', 'No data0%', 'No data0%']);
     expect(figure('Daily Spend Comparison', 'rest and self care')).toHaveTextContent('12.0 hours');
     expect(figure('Consistence Streak', 'Last week')).toHaveTextContent('0 days');
     expect(figure('Consistence Streak', 'This week')).toHaveTextContent('0 days');
-    expect(screen.getByText('No time in a category this week yet.')).toBeInTheDocument();
+    expect(
+      within(card('Where Your Time Went')).getByText('No planned time this week yet.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByTestId(/^over-budget-/)).not.toBeInTheDocument();
   });
 
   it("says 'Failed to fetch analytics data' when either week answers with an error", async () => {

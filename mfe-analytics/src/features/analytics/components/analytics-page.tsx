@@ -1,21 +1,16 @@
 import { useState } from 'react';
-import {
-  selectCurrentUser,
-  useAppSelector,
-  type FetchBaseQueryError,
-  type SerializedError,
-} from '@time-wallet/api';
-import { LoadFailure, Page, Skeleton } from '@time-wallet/shared-ui';
+import type { FetchBaseQueryError, SerializedError } from '@time-wallet/api';
+import { Hint, LoadFailure, Page, Skeleton } from '@time-wallet/shared-ui';
 import { addDays, toLocalDateKey } from '@time-wallet/shared-ui/lib';
 import { UNKNOWN_ERROR_MESSAGE, useGetWeeklyComparisonQuery } from '../api/weekly-analytics-api';
 import {
   categoryTimeShare,
-  dailyBudgetHours,
   dailySpendComparison,
   daysFigure,
   formatHours,
   hoursPerDay,
 } from '../lib/analytics-figures';
+import { FIGURE_DEFINITIONS } from '../lib/figure-definitions';
 import { AnalyticsCard } from './analytics-card';
 import { CategoryShareChart } from './category-share-chart';
 import { CategoryTimeShare } from './category-time-share';
@@ -35,8 +30,6 @@ export function AnalyticsPage() {
     today,
     sameDayLastWeek: addDays(today, -7),
   });
-  const user = useAppSelector(selectCurrentUser);
-  const budgetHours = dailyBudgetHours(user?.budgetHours);
   const loading = isLoading || (!data && !error);
   const thisWeek = data?.thisWeek;
   const lastWeek = data?.lastWeek;
@@ -47,16 +40,25 @@ export function AnalyticsPage() {
       titleId="analytics-page-title"
       title="Time Wallet Analytics"
       subtitle="See how you progress this week"
+      hints={<Hint>{FIGURE_DEFINITIONS.everyFigure}</Hint>}
     >
       {error ? (
         <LoadFailure onRetry={() => void refetch()}>Error: {failureMessageOf(error)}</LoadFailure>
       ) : (
         <>
           <div className={styles.cards}>
-            <AnalyticsCard title="Category Time Share" loading={loading}>
+            <AnalyticsCard
+              title="Category Time Share"
+              description={FIGURE_DEFINITIONS.categoryTimeShare}
+              loading={loading}
+            >
               <CategoryTimeShare shares={categoryTimeShare(thisWeek)} loading={loading} />
             </AnalyticsCard>
-            <AnalyticsCard title="Average Productive Hours" loading={loading}>
+            <AnalyticsCard
+              title="Average Productive Hours"
+              description={FIGURE_DEFINITIONS.averageProductiveHours}
+              loading={loading}
+            >
               <FigureList
                 loading={loading}
                 figures={[
@@ -73,7 +75,11 @@ export function AnalyticsPage() {
                 ]}
               />
             </AnalyticsCard>
-            <AnalyticsCard title="Daily Spend Comparison" loading={loading}>
+            <AnalyticsCard
+              title="Daily Spend Comparison"
+              description={FIGURE_DEFINITIONS.dailySpendComparison}
+              loading={loading}
+            >
               <FigureList
                 loading={loading}
                 figures={[
@@ -86,7 +92,11 @@ export function AnalyticsPage() {
                 ]}
               />
             </AnalyticsCard>
-            <AnalyticsCard title="Consistence Streak" loading={loading}>
+            <AnalyticsCard
+              title="Consistence Streak"
+              description={FIGURE_DEFINITIONS.consistenceStreak}
+              loading={loading}
+            >
               <FigureList
                 loading={loading}
                 figures={[
@@ -98,22 +108,25 @@ export function AnalyticsPage() {
           </div>
 
           <div className={styles.charts}>
-            <AnalyticsCard title="Hours per Day This Week" loading={loading}>
-              {loading ? (
-                <Skeleton height="14.5rem" />
-              ) : (
-                <HoursPerDayChart
-                  bars={hoursPerDay(thisWeek, budgetHours)}
-                  budgetHours={budgetHours}
-                  today={today}
-                />
-              )}
+            <AnalyticsCard
+              title="Hours per Day This Week"
+              description={FIGURE_DEFINITIONS.hoursPerDay}
+              loading={loading}
+            >
+              <HoursPerDayChart bars={hoursPerDay(thisWeek)} today={today} loading={loading} />
             </AnalyticsCard>
-            <AnalyticsCard title="Where Your Time Went" loading={loading}>
+            <AnalyticsCard
+              title="Where Your Time Went"
+              description={FIGURE_DEFINITIONS.whereYourTimeWent}
+              loading={loading}
+            >
               {loading ? (
                 <Skeleton width="10rem" height="10rem" radius="var(--radius-full)" />
               ) : (
-                <CategoryShareChart byCategory={thisWeek?.byCategory ?? []} />
+                <CategoryShareChart
+                  byCategory={thisWeek?.byCategory ?? []}
+                  totalMinutes={thisWeek?.totalMinutes ?? 0}
+                />
               )}
             </AnalyticsCard>
           </div>

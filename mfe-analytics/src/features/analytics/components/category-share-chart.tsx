@@ -1,5 +1,5 @@
-import { DEFAULT_CATEGORY_COLOR } from '@time-wallet/api';
-import { roundPercent, type CategoryMinutes } from '../lib/category-shares';
+import { EmptyState } from '@time-wallet/shared-ui';
+import { categoryColor, type CategoryMinutes } from '../lib/category-shares';
 import { formatHours } from '../lib/analytics-figures';
 import { CategoryLabel } from './category-label';
 import styles from './category-share-chart.module.css';
@@ -8,15 +8,22 @@ import styles from './category-share-chart.module.css';
 const RADIUS = 15.9155;
 const CENTRE = 21;
 
-/** Every category of the week as a ring; its legend, with hours and shares, is the text alternative. */
-export function CategoryShareChart({ byCategory }: { byCategory: CategoryMinutes[] }) {
+interface CategoryShareChartProps {
+  byCategory: CategoryMinutes[];
+  /** The week's planned minutes, the server's total of every category's time. */
+  totalMinutes: number;
+}
+
+/** Every category of the week as a ring; its legend, with hours and the server's shares, is the text alternative. */
+export function CategoryShareChart({ byCategory, totalMinutes }: CategoryShareChartProps) {
   const categories = byCategory.filter((category) => category.minutes > 0);
-  const totalMinutes = categories.reduce((sum, category) => sum + category.minutes, 0);
-  if (totalMinutes === 0) {
-    return <p className={styles.empty}>No time in a category this week yet.</p>;
+  if (totalMinutes <= 0 || categories.length === 0) {
+    return <EmptyState>No planned time this week yet.</EmptyState>;
   }
 
-  const lengths = categories.map((category) => (category.minutes / totalMinutes) * 100);
+  // The ring is drawn from the minutes so its segments close exactly; the rounded shares are only written.
+  const drawnMinutes = categories.reduce((sum, category) => sum + category.minutes, 0);
+  const lengths = categories.map((category) => (category.minutes / drawnMinutes) * 100);
   const segments = categories.map((category, index) => {
     const drawnBefore = lengths.slice(0, index).reduce((sum, length) => sum + length, 0);
     // Dashes start at 3 o'clock; an offset of 25 starts the first at 12 o'clock.
@@ -35,7 +42,7 @@ export function CategoryShareChart({ byCategory }: { byCategory: CategoryMinutes
               cx={CENTRE}
               cy={CENTRE}
               r={RADIUS}
-              style={{ stroke: category.color || DEFAULT_CATEGORY_COLOR }}
+              style={{ stroke: categoryColor(category.color) }}
               strokeDasharray={`${length} ${100 - length}`}
               strokeDashoffset={offset}
             />
@@ -43,15 +50,15 @@ export function CategoryShareChart({ byCategory }: { byCategory: CategoryMinutes
         </svg>
         <span className={styles.total}>
           <strong>{formatHours(totalMinutes / 60)}</strong>
-          <span>hours</span>
+          <span>hours planned</span>
         </span>
       </div>
       <ul className={styles.legend} aria-label="Time per category this week">
         {categories.map((category) => (
           <li key={category.categoryId}>
-            <CategoryLabel name={category.name} color={category.color || DEFAULT_CATEGORY_COLOR}>
+            <CategoryLabel name={category.name} color={categoryColor(category.color)}>
               <span className={styles.figures}>
-                {formatHours(category.minutes / 60)} h · {roundPercent(category.minutes, totalMinutes)}%
+                {formatHours(category.minutes / 60)} h · {category.percent}%
               </span>
             </CategoryLabel>
           </li>

@@ -1,7 +1,6 @@
 import { aWeek as week } from '@time-wallet/api/testing';
 import {
   categoryTimeShare,
-  dailyBudgetHours,
   dailySpendComparison,
   daysFigure,
   formatHours,
@@ -27,41 +26,31 @@ describe('daysFigure', () => {
 });
 
 describe('categoryTimeShare', () => {
-  it('keeps the three categories with the most minutes, in their colours, with whole-number shares', () => {
+  it("keeps the three categories with the most minutes, in their colours, with the server's shares", () => {
     const shares = categoryTimeShare(
       week({
         byCategory: [
-          { categoryId: 'chores', name: 'Chores', color: '#D97706', minutes: 30, percent: 0 },
-          { categoryId: 'work', name: 'Work', color: '#2F80ED', minutes: 180, percent: 0 },
-          { categoryId: 'health', name: 'Health', color: '#5E9E2B', minutes: 45, percent: 0 },
-          { categoryId: 'study', name: 'Study', color: '#D9468F', minutes: 90, percent: 0 },
+          { categoryId: 'chores', name: 'Chores', color: '#D97706', minutes: 30, percent: 7 },
+          { categoryId: 'work', name: 'Work', color: '#2F80ED', minutes: 180, percent: 44 },
+          { categoryId: 'health', name: 'Health', color: '#5E9E2B', minutes: 45, percent: 11 },
+          { categoryId: '', name: 'No category', color: '#8A94A6', minutes: 60, percent: 15 },
+          { categoryId: 'study', name: 'Study', color: '#D9468F', minutes: 90, percent: 22 },
         ],
       }),
     );
-    // 180/345 = 52.17%, 90/345 = 26.09%, 45/345 = 13.04%: shares of all categorised time, not of the top three.
+    // The shares are of the week's planned time, as sent: 180/345 of the categorised time alone would be 52%.
     expect(shares.map(({ name, percent, color }) => [name, percent, color])).toEqual([
-      ['Work', 52, '#2F80ED'],
-      ['Study', 26, '#D9468F'],
-      ['Health', 13, '#5E9E2B'],
+      ['Work', 44, '#2F80ED'],
+      ['Study', 22, '#D9468F'],
+      ['No category', 15, '#8A94A6'],
     ]);
-  });
-
-  it('rounds halves up', () => {
-    const shares = categoryTimeShare(
-      week({
-        byCategory: [
-          { categoryId: 'a', name: 'A', minutes: 1, color: '', percent: 0 },
-          { categoryId: 'b', name: 'B', minutes: 7, color: '', percent: 0 },
-        ],
-      }),
-    );
-    // 1/8 = 12.5% and 7/8 = 87.5%
-    expect(shares.map((share) => share.percent)).toEqual([88, 13, 0]);
   });
 
   it('fills the rows without time with No data 0% in the default colour', () => {
     const shares = categoryTimeShare(
-      week({ byCategory: [{ categoryId: 'work', name: 'Work', color: '#2F80ED', minutes: 60, percent: 0 }] }),
+      week({
+        byCategory: [{ categoryId: 'work', name: 'Work', color: '#2F80ED', minutes: 60, percent: 100 }],
+      }),
     );
     expect(shares.map(({ name, percent }) => `${name} ${percent}%`)).toEqual([
       'Work 100%',
@@ -71,7 +60,7 @@ describe('categoryTimeShare', () => {
     expect(shares[1].color).toBe('#2D967C');
   });
 
-  it('shows three No data 0% rows when the week has no categorised time or no figures at all', () => {
+  it('shows three No data 0% rows when the week has no planned time or no figures at all', () => {
     for (const figures of [week(), undefined]) {
       expect(categoryTimeShare(figures).map(({ name, percent }) => `${name} ${percent}%`)).toEqual([
         'No data 0%',
@@ -83,7 +72,7 @@ describe('categoryTimeShare', () => {
 
   it('uses the default colour for a category without one', () => {
     const [share] = categoryTimeShare(
-      week({ byCategory: [{ categoryId: 'work', name: 'Work', minutes: 60, color: '', percent: 0 }] }),
+      week({ byCategory: [{ categoryId: 'work', name: 'Work', minutes: 60, color: '', percent: 100 }] }),
     );
     expect(share.color).toBe('#2D967C');
   });
@@ -109,46 +98,53 @@ describe('dailySpendComparison', () => {
 });
 
 describe('hoursPerDay', () => {
-  it('turns each day of the week into hours with its weekday, marking days over the budget', () => {
+  it("turns each day into planned, tracked and budget hours with its weekday, from the server's figures", () => {
+    const [sunday, monday] = week().daily;
     const bars = hoursPerDay(
       week({
         daily: [
-          { date: '2026-11-15', minutes: 405, productiveMinutes: 360 },
-          { date: '2026-11-16', minutes: 960, productiveMinutes: 0 },
+          // minutes is SPEC's older name of plannedMinutes; the chart reads plannedMinutes.
+          { ...sunday, minutes: 405, plannedMinutes: 405, trackedMinutes: 300, budgetMinutes: 480 },
+          { ...monday, minutes: 960, plannedMinutes: 960, trackedMinutes: 0, budgetMinutes: 360 },
         ],
       }),
-      15,
     );
     expect(bars).toEqual([
       {
-        date: '2026-11-15',
+        date: '2026-03-08',
         weekday: 'Sunday',
         shortWeekday: 'Sun',
-        hours: 6.8,
-        productiveHours: 6,
+        plannedHours: 6.75,
+        trackedHours: 5,
+        budgetHours: 8,
         overBudget: false,
       },
       {
-        date: '2026-11-16',
+        date: '2026-03-09',
         weekday: 'Monday',
         shortWeekday: 'Mon',
-        hours: 16,
-        productiveHours: 0,
+        plannedHours: 16,
+        trackedHours: 0,
+        budgetHours: 6,
         overBudget: true,
       },
     ]);
   });
 
-  it('has no bars without daily figures', () => {
-    expect(hoursPerDay(undefined, 15)).toEqual([]);
+  it("marks a day over budget against that day's own budget, not the plan exactly at it", () => {
+    const [sunday, monday] = week().daily;
+    const bars = hoursPerDay(
+      week({
+        daily: [
+          { ...sunday, plannedMinutes: 240, budgetMinutes: 240 },
+          { ...monday, plannedMinutes: 241, budgetMinutes: 240 },
+        ],
+      }),
+    );
+    expect(bars.map((bar) => bar.overBudget)).toEqual([false, true]);
   });
-});
 
-describe('dailyBudgetHours', () => {
-  it("uses the user's budget, else the default of 15 hours", () => {
-    expect(dailyBudgetHours(8)).toBe(8);
-    expect(dailyBudgetHours(0)).toBe(0);
-    expect(dailyBudgetHours(undefined)).toBe(15);
-    expect(dailyBudgetHours(Number.NaN)).toBe(15);
+  it('has no bars without daily figures', () => {
+    expect(hoursPerDay(undefined)).toEqual([]);
   });
 });

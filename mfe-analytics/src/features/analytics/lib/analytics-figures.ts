@@ -1,5 +1,5 @@
-import { DEFAULT_BUDGET_HOURS, type WeeklyAnalytics } from '@time-wallet/api';
-import { isValidHours, roundHours } from '@time-wallet/shared-ui/lib';
+import type { WeeklyAnalytics } from '@time-wallet/api';
+import { roundHours } from '@time-wallet/shared-ui/lib';
 import { restAndSelfCareHours, topCategories, type CategoryShare } from './category-shares';
 
 const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -14,12 +14,12 @@ export function daysFigure(days: number): { value: string; unit: string } {
   return { value: String(days), unit: days === 1 ? 'day' : 'days' };
 }
 
-/** The three categories with the most minutes this week, each with its whole-number share, padded with 'No data'. */
+/** The three categories with the most planned minutes this week, each with the server's share, padded with 'No data'. */
 export function categoryTimeShare(week: WeeklyAnalytics | undefined): CategoryShare[] {
   return topCategories(week?.byCategory);
 }
 
-/** 'active time' is the week's average productive hours a day; the rest of the day follows SPEC section 9. */
+/** 'active time' is the server's average productive hours a day; the rest of the day follows SPEC section 9. */
 export function dailySpendComparison(week: WeeklyAnalytics | undefined) {
   const activeHours = week ? week.averageProductiveHours : null;
   return {
@@ -28,13 +28,16 @@ export function dailySpendComparison(week: WeeklyAnalytics | undefined) {
   };
 }
 
+/** One day of the week's ledger in hours, as the server counts it. */
 export interface DayBar {
   date: string;
   weekday: string;
   /** Three letters, for the chart's axis. */
   shortWeekday: string;
-  hours: number;
-  productiveHours: number;
+  plannedHours: number;
+  trackedHours: number;
+  /** That weekday's budget. */
+  budgetHours: number;
   overBudget: boolean;
 }
 
@@ -43,23 +46,18 @@ function weekdayOf(dateKey: string): string {
   return WEEKDAY_NAMES[new Date(Date.UTC(year, month - 1, day)).getUTCDay()];
 }
 
-/** This week's hours per day (tasks and events the wallet spent), against the daily budget. */
-export function hoursPerDay(week: WeeklyAnalytics | undefined, budgetHours: number): DayBar[] {
+/** This week's planned, tracked and budget hours per day, straight from the server's daily figures. */
+export function hoursPerDay(week: WeeklyAnalytics | undefined): DayBar[] {
   return (week?.daily ?? []).map((day) => {
-    const hours = roundHours(day.minutes / 60);
     const weekday = weekdayOf(day.date);
     return {
       date: day.date,
       weekday,
       shortWeekday: weekday.slice(0, 3),
-      hours,
-      productiveHours: roundHours(day.productiveMinutes / 60),
-      overBudget: hours > budgetHours,
+      plannedHours: day.plannedMinutes / 60,
+      trackedHours: day.trackedMinutes / 60,
+      budgetHours: day.budgetMinutes / 60,
+      overBudget: day.plannedMinutes > day.budgetMinutes,
     };
   });
-}
-
-/** The signed-in user's daily budget, or the product's default when the profile has none. */
-export function dailyBudgetHours(budgetHours: number | undefined): number {
-  return isValidHours(budgetHours) ? budgetHours : DEFAULT_BUDGET_HOURS;
 }

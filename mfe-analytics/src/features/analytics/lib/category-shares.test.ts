@@ -1,5 +1,5 @@
 import { DEFAULT_CATEGORY_COLOR } from '@time-wallet/api';
-import { restAndSelfCareHours, roundPercent, topCategories } from './category-shares';
+import { restAndSelfCareHours, topCategories } from './category-shares';
 
 describe('restAndSelfCareHours', () => {
   it('is 12 with no data', () => {
@@ -21,18 +21,6 @@ describe('restAndSelfCareHours', () => {
   });
 });
 
-describe('roundPercent', () => {
-  it('rounds to a whole percentage', () => {
-    expect(roundPercent(1, 3)).toBe(33);
-    expect(roundPercent(2, 3)).toBe(67);
-    expect(roundPercent(45, 45)).toBe(100);
-  });
-
-  it('is 0 without a total', () => {
-    expect(roundPercent(10, 0)).toBe(0);
-  });
-});
-
 describe('topCategories', () => {
   const noData = { categoryId: null, name: 'No data', minutes: 0, percent: 0, color: DEFAULT_CATEGORY_COLOR };
 
@@ -41,26 +29,26 @@ describe('topCategories', () => {
     expect(topCategories(null)).toHaveLength(3);
   });
 
-  it('picks the categories with most minutes and their share of all minutes', () => {
+  it('picks the categories with most minutes and keeps the shares the server gave them', () => {
     const top = topCategories([
-      { categoryId: 'a', name: 'Study', minutes: 60, color: '#2F80ED' },
-      { categoryId: 'b', name: 'Work', minutes: 180 },
-      { categoryId: 'c', name: 'Sport', minutes: 30, color: '#D9468F' },
-      { categoryId: 'd', name: 'Chores', minutes: 30 },
+      { categoryId: 'a', name: 'Study', minutes: 60, color: '#2F80ED', percent: 19 },
+      { categoryId: 'b', name: 'Work', minutes: 180, color: '', percent: 56 },
+      { categoryId: 'c', name: 'Sport', minutes: 30, color: '#D9468F', percent: 9 },
+      { categoryId: '', name: 'No category', minutes: 50, color: '#8A94A6', percent: 16 },
     ]);
-    expect(top.map(({ name, percent }) => `${name} ${percent}%`)).toEqual([
-      'Work 60%',
-      'Study 20%',
-      'Sport 10%',
+    expect(top.map(({ categoryId, name, percent }) => `${categoryId}:${name} ${percent}%`)).toEqual([
+      'b:Work 56%',
+      'a:Study 19%',
+      ':No category 16%',
     ]);
     expect(top[0].color).toBe(DEFAULT_CATEGORY_COLOR);
-    expect(top[1].color).toBe('#2F80ED');
+    expect(top[2].color).toBe('#8A94A6');
   });
 
   it('pads with No data after the categories that have time', () => {
     const top = topCategories([
-      { categoryId: 'a', name: 'Study', minutes: 90 },
-      { categoryId: 'b', name: 'Idle', minutes: 0 },
+      { categoryId: 'a', name: 'Study', minutes: 90, color: '', percent: 100 },
+      { categoryId: 'b', name: 'Idle', minutes: 0, color: '', percent: 0 },
     ]);
     expect(top.map(({ name, percent }) => `${name} ${percent}%`)).toEqual([
       'Study 100%',

@@ -4,12 +4,11 @@ import { roundHours } from '@time-wallet/shared-ui/lib';
 export const TOP_CATEGORY_COUNT = 3;
 export const NO_DATA_CATEGORY_NAME = 'No data';
 
-/** One category's minutes in a week, as the server counts them; a missing colour reads as the default. */
-export type CategoryMinutes = Omit<WeeklyAnalytics['byCategory'][number], 'color' | 'percent'> & {
-  color?: string | null;
-};
+/** One category's planned minutes in a week and its share, as the server counts them ('' = No category). */
+export type CategoryMinutes = WeeklyAnalytics['byCategory'][number];
 
 export interface CategoryShare {
+  /** null for a 'No data' filler row. */
   categoryId: string | null;
   name: string;
   minutes: number;
@@ -17,10 +16,9 @@ export interface CategoryShare {
   color: string;
 }
 
-/** A whole-number percentage of part in total; 0 when there is no total. */
-export function roundPercent(part: number, total: number): number {
-  if (!(total > 0) || !(part > 0)) return 0;
-  return Math.round((part / total) * 100);
+/** The colour a category is drawn in: its own, else the product's default. */
+export function categoryColor(color: string): string {
+  return color || DEFAULT_CATEGORY_COLOR;
 }
 
 /**
@@ -34,24 +32,23 @@ export function restAndSelfCareHours(productiveHours: number | null | undefined)
 }
 
 /**
- * The categories with the most minutes and their share of all categorised minutes,
+ * The categories with the most minutes, each with the share the server gives it (of the week's planned time),
  * padded with 'No data' 0% entries so the card always shows `count` rows.
  */
 export function topCategories(
   byCategory: readonly CategoryMinutes[] | null | undefined,
   count: number = TOP_CATEGORY_COUNT,
 ): CategoryShare[] {
-  const withTime = (byCategory ?? []).filter((category) => category.minutes > 0);
-  const totalMinutes = withTime.reduce((sum, category) => sum + category.minutes, 0);
-  const top: CategoryShare[] = [...withTime]
+  const top: CategoryShare[] = (byCategory ?? [])
+    .filter((category) => category.minutes > 0)
     .sort((a, b) => b.minutes - a.minutes)
     .slice(0, count)
-    .map((category) => ({
-      categoryId: category.categoryId,
-      name: category.name,
-      minutes: category.minutes,
-      percent: roundPercent(category.minutes, totalMinutes),
-      color: category.color || DEFAULT_CATEGORY_COLOR,
+    .map(({ categoryId, name, minutes, percent, color }) => ({
+      categoryId,
+      name,
+      minutes,
+      percent,
+      color: categoryColor(color),
     }));
   while (top.length < count) {
     top.push({
