@@ -138,12 +138,10 @@ describe('analytics', () => {
     const todayRow = rows.getByRole('row').filter({ hasText: '(today)' });
     assert.deepEqual(await todayRow.getByRole('cell').allInnerTexts(), ['6.8', '0.0', '15.0']);
     assert.equal(await rows.getByRole('row').count(), 8);
-    assert.deepEqual(await chart.getByRole('list', { name: 'Legend' }).getByRole('listitem').allInnerTexts(), [
-      'Planned',
-      'Tracked',
-      'Budget',
-      'Over budget',
-    ]);
+    assert.deepEqual(
+      await chart.getByRole('list', { name: 'Legend' }).getByRole('listitem').allInnerTexts(),
+      ['Planned', 'Tracked', 'Budget', 'Over budget'],
+    );
 
     const legend = card('Where Your Time Went').getByRole('list', { name: 'Time per category this week' });
     const items = (await legend.getByRole('listitem').allInnerTexts()).map((item) =>
