@@ -85,7 +85,7 @@ for (const colorScheme of ['light', 'dark']) {
           allDay: true,
         },
       });
-      // Over budget, so the wallet's 'over by' warning is checked for contrast too.
+      // Over budget, so the wallet's 'Over budget by' line is checked for contrast too.
       await api.call('PATCH', '/users/me', { token: account.token, body: { budgetHours: 0.5 } });
       await storeSession(browser.page, stack.shellUrl, account);
       for (const [route, headingName] of SIGNED_IN_PAGES) await check(route, headingName);

@@ -1,4 +1,4 @@
-import { isValidHours, roundHours } from '@time-wallet/shared-ui/lib';
+import { isValidHours } from '@time-wallet/shared-ui/lib';
 
 export type MascotMood = 'neutral' | 'happy' | 'angry' | 'sleepy';
 export type WalletMood = Exclude<MascotMood, 'sleepy'>;
@@ -11,11 +11,6 @@ export const MOOD_MESSAGES: Readonly<Record<WalletMood, string>> = {
   happy: "You're working hard! Remember to take a break!",
   angry: "You're overworking! Remember to rest well!",
 };
-
-/** How far spent runs past the budget, rounded as the wallet shows hours; 0 within budget. */
-export function overBudgetHours(budget: number, spent: number): number {
-  return roundHours(Math.max(0, spent - budget));
-}
 
 export function moodForHours(spentHours: number): { mood: WalletMood; message: string } {
   const hours = isValidHours(spentHours) ? spentHours : 0;

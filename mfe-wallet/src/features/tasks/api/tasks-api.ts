@@ -1,19 +1,20 @@
-import { api, type BodyOf } from '@time-wallet/api';
-import { instantAt, clockTimesOf, type Task, type TaskDraft } from '../lib/task';
+import { api, TASK_CHANGES, type BodyOf } from '@time-wallet/api';
+import { instantAt, clockTimesOf, type NewTaskBody, type Task, type TaskEditBody } from '../lib/task';
 
-/** Every task change moves the wallet's hours and the analytics too. */
-const TASK_CHANGES = ['Task', 'Wallet', 'Analytics'] as const;
-
-export type NewTask = TaskDraft & { date: string; isEvent: false; isReminder: false; carryover: false };
-
-export type TaskEdit = TaskDraft & { date: string; start: string; end: string };
+/** A day's list: its scheduled tasks (SPEC's read), only the undone ones (Yesterday), or its unscheduled ones. */
+export interface DayTasksQuery {
+  date: string;
+  pendingOnly?: boolean;
+  unscheduled?: boolean;
+}
 
 const DISMISS: BodyOf<'/api/tasks/{id}', 'patch'> = { done: true, dismissed: true };
 
 export const tasksApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getTasksOfDay: build.query<Task[], { date: string; pendingOnly?: boolean }>({
-      query: ({ date, pendingOnly }) => `/tasks?date=${date}${pendingOnly ? '&done=false' : ''}`,
+    getTasksOfDay: build.query<Task[], DayTasksQuery>({
+      query: ({ date, pendingOnly, unscheduled }) =>
+        `/tasks?date=${date}${pendingOnly ? '&done=false' : ''}${unscheduled ? '&scheduled=false' : ''}`,
       transformResponse: (response: { tasks?: unknown }) =>
         Array.isArray(response?.tasks) ? (response.tasks as Task[]) : [],
       providesTags: (tasks = []) => [
@@ -21,25 +22,31 @@ export const tasksApi = api.injectEndpoints({
         ...tasks.map((task) => ({ type: 'Task' as const, id: task._id })),
       ],
     }),
-    createTask: build.mutation<Task, NewTask>({
+    createTask: build.mutation<Task, NewTaskBody>({
       query: (task) => ({ url: '/tasks', method: 'POST', body: task }),
       invalidatesTags: [...TASK_CHANGES],
     }),
-    editTask: build.mutation<Task, { id: string; edit: TaskEdit }>({
+    editTask: build.mutation<Task, { id: string; edit: TaskEditBody }>({
       query: ({ id, edit }) => ({ url: `/tasks/${id}`, method: 'PATCH', body: edit }),
       invalidatesTags: [...TASK_CHANGES],
     }),
     setTaskDone: build.mutation<Task, { task: Task; done: boolean }>({
       query: ({ task, done }) => ({ url: `/tasks/${task._id}`, method: 'PATCH', body: { done } }),
-      // The checkbox answers at once; a failure puts it back.
-      async onQueryStarted({ task, done }, { dispatch, queryFulfilled }) {
-        const patch = dispatch(
-          tasksApi.util.updateQueryData('getTasksOfDay', { date: task.date }, (tasks) => {
-            const shown = tasks.find((candidate) => candidate._id === task._id);
-            if (shown) shown.done = done;
-          }),
-        );
-        queryFulfilled.catch(patch.undo);
+      // The checkbox answers at once in every list that shows the task (a block crossing midnight is on two days);
+      // a failure puts it back.
+      async onQueryStarted({ task, done }, { dispatch, getState, queryFulfilled }) {
+        const patches = tasksApi.util
+          .selectInvalidatedBy(getState(), [{ type: 'Task', id: task._id }])
+          .filter((entry) => entry.endpointName === 'getTasksOfDay')
+          .map((entry) =>
+            dispatch(
+              tasksApi.util.updateQueryData('getTasksOfDay', entry.originalArgs as DayTasksQuery, (tasks) => {
+                const shown = tasks.find((candidate) => candidate._id === task._id);
+                if (shown) shown.done = done;
+              }),
+            ),
+          );
+        queryFulfilled.catch(() => patches.forEach((patch) => patch.undo()));
       },
       invalidatesTags: [...TASK_CHANGES],
     }),

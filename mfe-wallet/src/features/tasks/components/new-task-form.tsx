@@ -1,16 +1,35 @@
 import { useRef, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import type { Category } from '@time-wallet/api';
-import { Button, Card } from '@time-wallet/shared-ui';
+import { Button, Card, Hint } from '@time-wallet/shared-ui';
 import { useCreateTaskMutation } from '../api/tasks-api';
-import type { TaskDraft } from '../lib/task';
+import { newTaskBody, type TaskDraft } from '../lib/task';
 import { TaskFields, useTaskForm } from './task-fields';
 import styles from './new-task-form.module.css';
 
-const EMPTY_DRAFT: TaskDraft = { title: '', categoryId: '', startHHMM: '', endHHMM: '', notes: '' };
+const EMPTY_DRAFT: TaskDraft = {
+  title: '',
+  categoryId: '',
+  startHHMM: '',
+  endHHMM: '',
+  estimateMinutes: '',
+  notes: '',
+};
 
-/** 'New Task': a task for today (the person's local day), checked before anything is sent. */
-export function NewTaskForm({ today, categories }: { today: string; categories: readonly Category[] }) {
+/**
+ * 'New Task': a task for the day shown (today, the person's local day, unless they chose another), checked before
+ * anything is sent; with times it is a block of that day, with only an estimate it waits unscheduled.
+ */
+export function NewTaskForm({
+  day,
+  dayName,
+  categories,
+}: {
+  day: string;
+  /** The day in words when it is not today, so nobody adds to another day unawares. */
+  dayName: string | null;
+  categories: readonly Category[];
+}) {
   const { draft, setDraft, errors, change, checkDraft, showServerErrors } = useTaskForm(EMPTY_DRAFT);
   const titleRef = useRef<HTMLInputElement>(null);
   const [createTask, { isLoading }] = useCreateTaskMutation();
@@ -18,13 +37,7 @@ export function NewTaskForm({ today, categories }: { today: string; categories: 
   const addTask = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!checkDraft()) return;
-    const result = await createTask({
-      ...draft,
-      date: today,
-      isEvent: false,
-      isReminder: false,
-      carryover: false,
-    });
+    const result = await createTask(newTaskBody(draft, day));
     if (!result.error) {
       toast.success('Task added successfully!');
       setDraft(EMPTY_DRAFT);
@@ -39,6 +52,7 @@ export function NewTaskForm({ today, categories }: { today: string; categories: 
 
   return (
     <Card as="section" title="New Task" headingLevel={2}>
+      {dayName && <Hint>Adds a task to {dayName}.</Hint>}
       <form className={styles.form} onSubmit={addTask} aria-label="New Task" noValidate>
         <TaskFields
           draft={draft}

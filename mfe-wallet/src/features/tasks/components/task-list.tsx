@@ -1,47 +1,26 @@
-import { useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
+import { useEffect } from 'react';
 import type { Category } from '@time-wallet/api';
 import { Card, LoadFailure } from '@time-wallet/shared-ui';
-import { useGetTasksOfDayQuery, useSetTaskDoneMutation } from '../api/tasks-api';
+import { useGetTasksOfDayQuery } from '../api/tasks-api';
 import type { Task } from '../lib/task';
-import { EditTaskModal } from './edit-task-modal';
-import { SkeletonRows, TaskRow, TaskRows } from './task-row';
+import { DayTaskRow } from './day-task-row';
+import { SkeletonRows, TaskRows } from './task-row';
 import styles from './task-list.module.css';
 
-/** A row of Today's list: its checkbox marks the task done at once (a failure puts it back). */
-function TodayRow({
-  task,
+/** 'Task List': the day's scheduled tasks (today's unless another day is shown); double-click a row to edit it. */
+export function TaskList({
+  day,
+  dayName,
   categories,
   onEdit,
 }: {
-  task: Task;
+  day: string;
+  /** The day in words when it is not today. */
+  dayName: string | null;
   categories: readonly Category[];
   onEdit: (task: Task) => void;
 }) {
-  const [setTaskDone] = useSetTaskDoneMutation();
-  const toggle = async () => {
-    const result = await setTaskDone({ task, done: !task.done });
-    if (result.error) toast.error('Failed to toggle task done status.');
-  };
-  return (
-    <TaskRow
-      task={task}
-      categories={categories}
-      clock="24h"
-      checked={task.done}
-      onCheckedChange={() => void toggle()}
-      checkboxLabel={`${task.title} done`}
-      struck={task.done}
-      showNotes
-      onEdit={onEdit}
-    />
-  );
-}
-
-/** 'Task List': today's tasks; double-click a row (or its Edit button) to edit it. */
-export function TaskList({ today, categories }: { today: string; categories: readonly Category[] }) {
-  const { data: tasks = [], isLoading, error, refetch } = useGetTasksOfDayQuery({ date: today });
-  const [editing, setEditing] = useState<Task | null>(null);
+  const { data: tasks = [], isLoading, error, refetch } = useGetTasksOfDayQuery({ date: day });
 
   useEffect(() => {
     // The spec keeps this failure out of the person's way: logged only.
@@ -53,31 +32,27 @@ export function TaskList({ today, categories }: { today: string; categories: rea
       <p className={styles.hint}>Double click a task to edit it.</p>
       <div className={styles.scroller}>
         {tasks.length > 0 ? (
-          <TaskRows label="Today's tasks">
+          <TaskRows label={dayName ? `Tasks of ${dayName}` : "Today's tasks"}>
             {tasks.map((task) => (
-              <TodayRow key={task._id} task={task} categories={categories} onEdit={setEditing} />
+              <DayTaskRow key={task._id} task={task} categories={categories} onEdit={onEdit} />
             ))}
           </TaskRows>
         ) : error && !isLoading ? (
           // Never skeletons for a list that did not load: they would pass for one still loading.
           <LoadFailure onRetry={() => void refetch()}>
-            Today&apos;s tasks are not available right now.
+            {dayName ? "This day's tasks are" : "Today's tasks are"} not available right now.
           </LoadFailure>
         ) : (
           <SkeletonRows still={!isLoading} />
         )}
       </div>
       <p className={styles.status} role="status">
-        {isLoading ? 'Loading tasks' : tasks.length === 0 && !error ? 'No tasks for today yet.' : ''}
+        {isLoading
+          ? 'Loading tasks'
+          : tasks.length === 0 && !error
+            ? `No tasks for ${dayName ? 'this day' : 'today'} yet.`
+            : ''}
       </p>
-      {editing && (
-        <EditTaskModal
-          key={editing._id}
-          task={editing}
-          categories={categories}
-          onClose={() => setEditing(null)}
-        />
-      )}
     </Card>
   );
 }

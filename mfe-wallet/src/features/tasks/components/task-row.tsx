@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { Category } from '@time-wallet/api';
 import { IconButton, Skeleton } from '@time-wallet/shared-ui';
 import { formatTime12 } from '@time-wallet/shared-ui/lib';
+import { formatMinutes } from '../../../lib/duration';
 import { clockTimesOf, endsNextDay, type Task } from '../lib/task';
 import { CategoryName } from './category-name';
 import styles from './task-row.module.css';
@@ -22,6 +23,19 @@ export interface TaskRowProps {
   showNotes?: boolean;
   /** Double-click and the ✎ button open the editor; without it the row has neither. */
   onEdit?: (task: Task) => void;
+  /** Shown after the times (Today's timer). */
+  controls?: ReactNode;
+  /** A line under the title (what the timer did). */
+  note?: ReactNode;
+}
+
+/** An unscheduled task has no times yet: its estimate says how long it is planned to take. */
+function Estimate({ task }: { task: Task }) {
+  return (
+    <span className={styles.times}>
+      {task.estimateMinutes === null ? 'No estimate' : `Estimate ${formatMinutes(task.estimateMinutes)}`}
+    </span>
+  );
 }
 
 function Times({ task, clock }: { task: Task; clock: ClockFormat }) {
@@ -46,6 +60,7 @@ function Times({ task, clock }: { task: Task; clock: ClockFormat }) {
 export function TaskRow(props: TaskRowProps) {
   const { task, categories, clock, checked, onCheckedChange, checkboxLabel, struck, showNotes, onEdit } =
     props;
+  const { controls, note } = props;
   return (
     <li
       className={onEdit ? `${styles.row} ${styles.editable}` : styles.row}
@@ -66,8 +81,12 @@ export function TaskRow(props: TaskRowProps) {
             {task.notes}
           </span>
         )}
+        {note}
       </span>
-      <Times task={task} clock={clock} />
+      <span className={styles.meta}>
+        {task.scheduled ? <Times task={task} clock={clock} /> : <Estimate task={task} />}
+        {controls}
+      </span>
       {onEdit && (
         <IconButton label={`Edit ${task.title}`} className={styles.edit} onClick={() => onEdit(task)}>
           ✎

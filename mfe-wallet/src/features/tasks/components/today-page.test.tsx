@@ -1,51 +1,20 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { addDays, toLocalDateKey } from '@time-wallet/shared-ui/lib';
 import {
-  mockApi,
+  aLedgerDay,
   type MockHandler,
   NETWORK_FAILURE,
-  renderPage,
   usePageTestEnvironment,
 } from '@time-wallet/api/testing';
+import { longDay } from '../lib/day';
 import { instantAt, type Task } from '../lib/task';
-import { TodayPage } from './today-page';
+import { dayRoutes, dayTask as task, renderToday, taskRow } from '../testing/today';
 
 const user = userEvent.setup({ delay: null });
 const today = toLocalDateKey();
-
-const task = (changes: Partial<Task> = {}): Task => {
-  const startHHMM = changes.startHHMM ?? '09:00';
-  const endHHMM = changes.endHHMM ?? '10:30';
-  return {
-    _id: 't1',
-    title: 'Gym',
-    categoryId: 'c1',
-    notes: '',
-    date: today,
-    done: false,
-    dismissed: false,
-    isEvent: false,
-    isReminder: false,
-    carryover: false,
-    ...changes,
-    startHHMM,
-    endHHMM,
-    start: instantAt(today, startHHMM),
-    end: instantAt(today, endHHMM),
-  };
-};
-
-const CATEGORIES = [{ _id: 'c1', name: 'Health', color: '#E0533D' }];
-
-function renderToday(routes: Record<string, MockHandler> = {}, tasks: Task[] = [task()]) {
-  const server = mockApi({
-    'GET /categories': { body: CATEGORIES },
-    [`GET /tasks?date=${today}`]: { body: { tasks } },
-    ...routes,
-  });
-  return { server, ...renderPage(<TodayPage />, { path: '/app/today' }) };
-}
+const scheduledReads = (server: ReturnType<typeof renderToday>['server']) =>
+  server.requestsTo('GET', '/tasks').filter((request) => request.path === `/tasks?date=${today}`);
 
 async function fillNewTask({ title = 'Read', start = '14:00', end = '15:00', category = 'Health' } = {}) {
   const form = screen.getByRole('form', { name: 'New Task' });
@@ -57,9 +26,6 @@ async function fillNewTask({ title = 'Read', start = '14:00', end = '15:00', cat
   await user.type(within(form).getByRole('textbox', { name: 'Notes' }), 'Two chapters');
   return form;
 }
-
-const taskRow = (title: string) =>
-  screen.getByRole('checkbox', { name: `${title} done` }).closest('li') as HTMLElement;
 
 describe('TodayPage', () => {
   usePageTestEnvironment({ token: 'token-1' });
@@ -79,7 +45,7 @@ describe('TodayPage', () => {
     expect(gym).toHaveTextContent('09:00 – 10:30');
     expect(taskRow('Call mum')).toHaveTextContent('Unknown Category');
     expect(taskRow('Call mum')).toHaveTextContent('18:15 – 19:00');
-    expect(server.requestsTo('GET', '/tasks')[0].path).toBe(`/tasks?date=${today}`);
+    expect(scheduledReads(server)).toHaveLength(1);
   });
 
   it('says "No category" for a task without one and shows its notes on a line', async () => {
@@ -231,7 +197,7 @@ describe('TodayPage', () => {
 
     await user.click(checkbox);
 
-    await waitFor(() => expect(server.requestsTo('GET', '/tasks')).toHaveLength(2));
+    await waitFor(() => expect(scheduledReads(server)).toHaveLength(2));
     await waitFor(() => expect(checkbox).toHaveProperty('checked', after));
     expect(server.requestsTo('PATCH', '/tasks/t1')[0].body).toEqual({ done: after });
   });
@@ -417,6 +383,158 @@ describe('TodayPage', () => {
       await user.click(dialog.parentElement as HTMLElement);
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
       expect(server.requests.filter((request) => request.method !== 'GET')).toHaveLength(0);
+    });
+  });
+
+  describe('another day', () => {
+    const tomorrow = addDays(today, 1);
+    const yesterday = addDays(today, -1);
+
+    /** The calls of `day`, answered with `tasks`. */
+    const routesOf = (day: string, tasks: Task[] = []): Record<string, MockHandler> => {
+      const calls = dayRoutes(day);
+      return {
+        [calls.scheduled]: { body: { tasks } },
+        [calls.unscheduled]: { body: { tasks: [] } },
+        [calls.ledger]: { body: { days: [aLedgerDay({ date: day })] } },
+      };
+    };
+
+    it('moves day by day with the buttons, keeps the day in the URL, and comes back to today', async () => {
+      const { server, router } = renderToday({
+        ...routesOf(tomorrow, [task({ _id: 't9', title: 'Dentist', date: tomorrow })]),
+        ...routesOf(yesterday),
+      });
+      await waitFor(() => taskRow('Gym'));
+      expect(screen.queryByRole('button', { name: 'Today' })).not.toBeInTheDocument();
+      expect(screen.getByLabelText('Day')).toHaveValue(today);
+
+      await user.click(screen.getByRole('button', { name: 'Next day' }));
+      expect(router.state.location.search).toBe(`?date=${tomorrow}`);
+      await waitFor(() => taskRow('Dentist'));
+      expect(screen.queryByText('Gym')).not.toBeInTheDocument();
+      expect(screen.getByRole('list', { name: `Tasks of ${longDay(tomorrow)}` })).toBeInTheDocument();
+      expect(screen.getByText(longDay(tomorrow)).parentElement).toHaveTextContent('tomorrow');
+      expect(screen.getByLabelText('Day')).toHaveValue(tomorrow);
+      expect(server.requestsTo('GET', '/ledger').at(-1)?.path).toBe(
+        `/ledger?from=${tomorrow}&to=${addDays(tomorrow, 1)}`,
+      );
+
+      await user.click(screen.getByRole('button', { name: 'Today' }));
+      expect(router.state.location.search).toBe('');
+      await waitFor(() => taskRow('Gym'));
+
+      await user.click(screen.getByRole('button', { name: 'Previous day' }));
+      expect(router.state.location.search).toBe(`?date=${yesterday}`);
+      expect(await screen.findByText('No tasks for this day yet.')).toBeInTheDocument();
+    });
+
+    it('goes back to the day shown before with the browser history', async () => {
+      const { router } = renderToday(
+        routesOf(tomorrow, [task({ _id: 't9', title: 'Dentist', date: tomorrow })]),
+      );
+      await waitFor(() => taskRow('Gym'));
+      await user.click(screen.getByRole('button', { name: 'Next day' }));
+      await waitFor(() => taskRow('Dentist'));
+
+      await act(() => router.navigate(-1));
+      await waitFor(() => taskRow('Gym'));
+      expect(screen.getByLabelText('Day')).toHaveValue(today);
+    });
+
+    it('shows the day picked in the date input, and waits while a year is still being typed', async () => {
+      const { router, server } = renderToday(routesOf('2026-12-25'));
+      const input = screen.getByLabelText('Day');
+
+      fireEvent.change(input, { target: { value: '0002-12-25' } });
+      expect(router.state.location.search).toBe('');
+
+      fireEvent.change(input, { target: { value: '2026-12-25' } });
+      expect(router.state.location.search).toBe('?date=2026-12-25');
+      await waitFor(() => expect(server.requestsTo('GET', '/tasks').at(-1)?.path).toMatch(/date=2026-12-25/));
+      expect(screen.getByRole('button', { name: 'Today' })).toBeInTheDocument();
+    });
+
+    it('opens on the day of the URL after a reload', async () => {
+      const { server } = renderToday({}, [task({ date: tomorrow })], {
+        search: `?date=${tomorrow}`,
+        day: tomorrow,
+      });
+      await waitFor(() => taskRow('Gym'));
+      expect(scheduledReads(server)).toHaveLength(0);
+      expect(screen.getByLabelText('Day')).toHaveValue(tomorrow);
+    });
+
+    it.each(['2026-13-45', 'soon'])(
+      'shows today and says so for ?date=%s, and the notice can go',
+      async (bad) => {
+        const { router } = renderToday({}, [task()], { search: `?date=${bad}` });
+        expect(
+          screen.getByText(`“${bad}” is not a day (YYYY-MM-DD), so today is shown.`),
+        ).toBeInTheDocument();
+        await waitFor(() => taskRow('Gym'));
+
+        await user.click(screen.getByRole('button', { name: 'Dismiss' }));
+        expect(router.state.location.search).toBe('');
+        expect(screen.queryByText(/is not a day/)).not.toBeInTheDocument();
+      },
+    );
+
+    it('adds a new task to the day shown and says which day it is', async () => {
+      const { server } = renderToday({ 'POST /tasks': { status: 201, body: task({ date: tomorrow }) } }, [], {
+        search: `?date=${tomorrow}`,
+        day: tomorrow,
+      });
+      expect(screen.getByText(`Adds a task to ${longDay(tomorrow)}.`)).toBeInTheDocument();
+      const form = await fillNewTask();
+      await user.click(within(form).getByRole('button', { name: 'Add Task' }));
+      await waitFor(() => expect(server.requestsTo('POST', '/tasks')).toHaveLength(1));
+      expect(server.requestsTo('POST', '/tasks')[0].body).toMatchObject({ date: tomorrow });
+    });
+  });
+
+  describe("the day's figures", () => {
+    const figure = (label: string) =>
+      within(screen.getByText(label, { selector: 'dt' }).parentElement as HTMLElement).getByRole(
+        'definition',
+      );
+
+    it('shows planned, tracked, unscheduled estimates and budget from the ledger, and the overrun once', async () => {
+      const ledger = aLedgerDay({
+        date: today,
+        plannedMinutes: 570,
+        trackedMinutes: 95,
+        unscheduledMinutes: 90,
+        budgetMinutes: 480,
+        overMinutes: 90,
+      });
+      renderToday({ [dayRoutes(today).ledger]: { body: { days: [ledger] } } });
+
+      await waitFor(() => expect(figure('Planned')).toHaveTextContent('9.5 h'));
+      expect(figure('Tracked')).toHaveTextContent('1.6 h');
+      expect(figure('Unscheduled estimates')).toHaveTextContent('1.5 h');
+      expect(figure('Budget')).toHaveTextContent('8 h');
+      expect(screen.getAllByText(/Over budget/)).toHaveLength(1);
+      expect(screen.getByText('Over budget by 1.5 h')).toBeInTheDocument();
+    });
+
+    it('says nothing of going over within the budget', async () => {
+      const ledger = aLedgerDay({ date: today, plannedMinutes: 480, budgetMinutes: 480 });
+      renderToday({ [dayRoutes(today).ledger]: { body: { days: [ledger] } } });
+      await waitFor(() => expect(figure('Planned')).toHaveTextContent('8 h'));
+      expect(screen.queryByText(/Over budget/)).not.toBeInTheDocument();
+    });
+
+    it('says when the figures did not load, and loads them again', async () => {
+      let fail = true;
+      renderToday({
+        [dayRoutes(today).ledger]: () =>
+          fail ? { status: 500 } : { body: { days: [aLedgerDay({ date: today, plannedMinutes: 60 })] } },
+      });
+      expect(await screen.findByText("The day's figures are not available right now.")).toBeInTheDocument();
+      fail = false;
+      await user.click(screen.getByRole('button', { name: 'Try again' }));
+      await waitFor(() => expect(figure('Planned')).toHaveTextContent('1 h'));
     });
   });
 });

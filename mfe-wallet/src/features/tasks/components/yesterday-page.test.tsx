@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { addDays, toLocalDateKey } from '@time-wallet/shared-ui/lib';
 import {
+  aTask,
   deferred,
   mockApi,
   type MockReply,
@@ -16,22 +17,17 @@ const today = toLocalDateKey();
 const yesterday = addDays(today, -1);
 const PENDING = `GET /tasks?date=${yesterday}&done=false`;
 
-const pendingTask = (id: string, title: string, startHHMM: string, endHHMM: string): Task => ({
-  _id: id,
-  title,
-  categoryId: 'c1',
-  startHHMM,
-  endHHMM,
-  notes: '',
-  date: yesterday,
-  start: instantAt(yesterday, startHHMM),
-  end: instantAt(yesterday, endHHMM),
-  done: false,
-  dismissed: false,
-  isEvent: false,
-  isReminder: false,
-  carryover: false,
-});
+const pendingTask = (id: string, title: string, startHHMM: string, endHHMM: string): Task =>
+  aTask({
+    _id: id,
+    title,
+    categoryId: 'c1',
+    startHHMM,
+    endHHMM,
+    date: yesterday,
+    start: instantAt(yesterday, startHHMM),
+    end: instantAt(yesterday, endHHMM),
+  });
 
 describe('YesterdayPage', () => {
   usePageTestEnvironment({ token: 'token-1' });

@@ -1,7 +1,10 @@
-import { api, type CalendarEvent, type ResponseOf, type User } from '@time-wallet/api';
+import { api, type BodyOf, type CalendarEvent, type ResponseOf, type User } from '@time-wallet/api';
 import { toWalletSnapshot, type WalletSnapshot } from '../lib/wallet-snapshot';
 
 export type ReminderEvent = Pick<CalendarEvent, '_id' | 'title' | 'start' | 'end'>;
+
+/** The one daily budget, or a budget per weekday (Sunday first; null for the same every day). */
+export type BudgetChange = Pick<BodyOf<'/api/users/me', 'patch'>, 'budgetHours' | 'budgetHoursByWeekday'>;
 
 export const walletApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -18,12 +21,12 @@ export const walletApi = api.injectEndpoints({
       transformResponse: (response: CalendarEvent[] | null) => (Array.isArray(response) ? response : []),
       providesTags: [{ type: 'Event', id: 'TODAY' }],
     }),
-    updateBudgetHours: build.mutation<User, number>({
-      query: (budgetHours) => ({ url: '/users/me', method: 'PATCH', body: { budgetHours } }),
+    updateBudget: build.mutation<User, BudgetChange>({
+      query: (budget) => ({ url: '/users/me', method: 'PATCH', body: budget }),
       transformResponse: (response: ResponseOf<'/api/users/me', 'patch'>) => response.user,
       invalidatesTags: ['User', 'Wallet'],
     }),
   }),
 });
 
-export const { useGetWalletQuery, useGetReminderEventsQuery, useUpdateBudgetHoursMutation } = walletApi;
+export const { useGetWalletQuery, useGetReminderEventsQuery, useUpdateBudgetMutation } = walletApi;

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { WALLET_STORE_KEY } from '@time-wallet/api';
+import { type ResponseOf, type User, WALLET_STORE_KEY } from '@time-wallet/api';
 import {
   deferred,
   mockApi,
@@ -8,6 +8,7 @@ import {
   type MockReply,
   NETWORK_FAILURE,
   renderPage,
+  signedInStore,
   TEST_USER,
   usePageTestEnvironment,
 } from '@time-wallet/api/testing';
@@ -15,8 +16,22 @@ import { WalletPage } from './wallet-page';
 
 const user = userEvent.setup({ delay: null });
 
-const wallet = (spentHours: unknown, budgetHours = 15): MockReply => ({
-  body: { date: '2026-11-20', spentHours, budgetHours, remainingHours: 0, tasks: [] },
+type WalletAnswer = ResponseOf<'/api/tasks/today', 'get'>;
+
+/** GET /tasks/today: spentHours as given (even a wrong one), the other ledger figures 0 unless told. */
+const wallet = (spentHours: unknown, budgetHours = 15, ledger: Partial<WalletAnswer> = {}): MockReply => ({
+  body: {
+    date: '2026-11-20',
+    spentHours,
+    plannedHours: spentHours,
+    trackedHours: 0,
+    unscheduledHours: 0,
+    budgetHours,
+    remainingHours: 0,
+    overHours: 0,
+    tasks: [],
+    ...ledger,
+  },
 });
 
 /** An event of today ending at a local clock time, so the expected 'Due At:' does not depend on the time zone. */
@@ -34,13 +49,16 @@ const eventEndingAt = (id: string, title: string, hours: number, minutes: number
   };
 };
 
-function renderWallet(routes: Record<string, MockHandler> = {}) {
+function renderWallet(routes: Record<string, MockHandler> = {}, user?: User) {
   const server = mockApi({
     'GET /tasks/today': wallet(2),
     'GET /events/today': { body: [] },
     ...routes,
   });
-  const view = renderPage(<WalletPage />, { path: '/app/wallet' });
+  const view = renderPage(<WalletPage />, {
+    path: '/app/wallet',
+    store: user ? signedInStore(user) : undefined,
+  });
   return { server, ...view };
 }
 
@@ -62,17 +80,30 @@ describe('WalletPage', () => {
     expect(server.requestsTo('GET', '/tasks/today')[0].headers.get('Authorization')).toBe('Bearer token-1');
   });
 
-  it('says how far spending runs over the budget, Remaining staying at 0', async () => {
-    renderWallet({ 'GET /tasks/today': wallet(9.3, 8) });
+  it('says once how far the plan runs over the budget, as the server counts it, Remaining staying at 0', async () => {
+    renderWallet({ 'GET /tasks/today': wallet(9.3, 8, { overHours: 1.3 }) });
     await waitFor(() => expect(figureOf('Spent Hours')).toHaveTextContent('9.3 hours'));
     expect(figureOf('Remaining')).toHaveTextContent('0 hours');
-    expect(within(figureOf('Remaining')).getByText('over by 1.3 h')).toHaveClass('over');
+    expect(within(figureOf('Remaining')).getByText('Over budget by 1.3 h')).toHaveClass('over');
+    expect(screen.getAllByText(/Over budget/)).toHaveLength(1);
   });
 
   it('says nothing of going over within the budget', async () => {
     renderWallet({ 'GET /tasks/today': wallet(8, 8) });
     await waitFor(() => expect(figureOf('Spent Hours')).toHaveTextContent('8 hours'));
-    expect(screen.queryByText(/over by/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Over budget/)).not.toBeInTheDocument();
+  });
+
+  it('shows the spent hours as planned, with the hours tracked and the estimates not yet planned', async () => {
+    renderWallet({ 'GET /tasks/today': wallet(6.5, 10, { trackedHours: 2.3, unscheduledHours: 1.5 }) });
+    await waitFor(() => expect(figureOf('Spent Hours')).toHaveTextContent('6.5 hours'));
+    expect(figureOf('Spent Hours')).toHaveTextContent('Planned for today');
+    const detail = (label: string) =>
+      within(within(figureOf('Spent Hours')).getByText(label).parentElement as HTMLElement).getByRole(
+        'definition',
+      );
+    expect(detail('Tracked')).toHaveTextContent('2.3 h');
+    expect(detail('Unscheduled estimates')).toHaveTextContent('1.5 h');
   });
 
   it('paints the last known wallet from wallet-store while the fetch runs, then stores the new one', async () => {
@@ -175,7 +206,10 @@ describe('WalletPage', () => {
 
       await waitFor(() => expect(figureOf('Budget Hours')).toHaveTextContent('7.5 hours'));
       expect(figureOf('Remaining')).toHaveTextContent('5.5 hours');
-      expect(server.requestsTo('PATCH', '/users/me')[0].body).toEqual({ budgetHours: 7.5 });
+      expect(server.requestsTo('PATCH', '/users/me')[0].body).toEqual({
+        budgetHours: 7.5,
+        budgetHoursByWeekday: null,
+      });
       expect(store.getState().session.user?.budgetHours).toBe(7.5);
       expect(await screen.findByText('Daily budget saved.')).toBeInTheDocument();
     });
@@ -221,6 +255,109 @@ describe('WalletPage', () => {
       ).toBeInTheDocument();
       await user.click(screen.getByRole('button', { name: 'Cancel' }));
       expect(screen.getByRole('button', { name: 'Edit budget' })).toBeInTheDocument();
+    });
+  });
+
+  describe('the budget per weekday', () => {
+    const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+    const weekdayInput = (weekday: string) => screen.getByRole('spinbutton', { name: weekday });
+
+    async function openBudgetForm() {
+      await waitFor(() => expect(figureOf('Budget Hours')).toHaveTextContent('hours'));
+      await user.click(screen.getByRole('button', { name: 'Edit budget' }));
+    }
+
+    it('switches on seven budgets, Sunday to Saturday, starting from the one budget, and saves them', async () => {
+      let user1 = { ...TEST_USER, budgetHours: 10 };
+      const { server, store } = renderWallet(
+        {
+          'PATCH /users/me': (request) => {
+            user1 = { ...user1, ...(request.body as Partial<User>) };
+            return { body: { user: user1 } };
+          },
+        },
+        user1,
+      );
+      await openBudgetForm();
+      expect(screen.queryByRole('spinbutton', { name: 'Sunday' })).not.toBeInTheDocument();
+
+      await user.click(screen.getByRole('checkbox', { name: 'Different budget per weekday' }));
+      expect(screen.queryByRole('spinbutton', { name: 'Daily budget (hours)' })).not.toBeInTheDocument();
+      expect(screen.getByRole('group', { name: 'Budget per weekday (hours)' })).toBeInTheDocument();
+      for (const weekday of WEEKDAYS) expect(weekdayInput(weekday)).toHaveValue(10);
+
+      await user.clear(weekdayInput('Monday'));
+      await user.type(weekdayInput('Monday'), '8');
+      await user.clear(weekdayInput('Saturday'));
+      await user.type(weekdayInput('Saturday'), '0');
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+
+      expect(await screen.findByText('Budgets per weekday saved.')).toBeInTheDocument();
+      expect(server.requestsTo('PATCH', '/users/me')[0].body).toEqual({
+        budgetHoursByWeekday: [10, 8, 10, 10, 10, 10, 0],
+      });
+      expect(store.getState().session.user?.budgetHoursByWeekday).toEqual([10, 8, 10, 10, 10, 10, 0]);
+      expect(screen.getByText("Today's budget; it differs by weekday.")).toBeInTheDocument();
+    });
+
+    it("starts from the person's own budgets per weekday, and switching them off saves null", async () => {
+      const { server } = renderWallet(
+        { 'PATCH /users/me': { body: { user: TEST_USER } } },
+        { ...TEST_USER, budgetHours: 9, budgetHoursByWeekday: [0, 8, 8, 8, 8, 6, 2] },
+      );
+      await openBudgetForm();
+      const toggle = screen.getByRole('checkbox', { name: 'Different budget per weekday' });
+      expect(toggle).toBeChecked();
+      expect(weekdayInput('Sunday')).toHaveValue(0);
+      expect(weekdayInput('Friday')).toHaveValue(6);
+
+      await user.click(toggle);
+      expect(screen.getByRole('spinbutton', { name: 'Daily budget (hours)' })).toHaveValue(9);
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+
+      await waitFor(() => expect(server.requestsTo('PATCH', '/users/me')).toHaveLength(1));
+      expect(server.requestsTo('PATCH', '/users/me')[0].body).toEqual({
+        budgetHours: 9,
+        budgetHoursByWeekday: null,
+      });
+    });
+
+    it('refuses a weekday outside 0 to 24 hours before any request, on that weekday', async () => {
+      const { server } = renderWallet({}, TEST_USER);
+      await openBudgetForm();
+      await user.click(screen.getByRole('checkbox', { name: 'Different budget per weekday' }));
+      await user.clear(weekdayInput('Wednesday'));
+      await user.type(weekdayInput('Wednesday'), '25');
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+
+      expect(weekdayInput('Wednesday')).toHaveAccessibleDescription('Enter a number of hours from 0 to 24.');
+      expect(weekdayInput('Tuesday')).not.toHaveAttribute('aria-invalid');
+      expect(server.requestsTo('PATCH', '/users/me')).toHaveLength(0);
+    });
+
+    it("shows the server's refusal of the budgets and keeps the form open", async () => {
+      const reason =
+        'budgetHoursByWeekday must be seven numbers of hours from 0 to 24, Sunday first, or null';
+      renderWallet(
+        {
+          'PATCH /users/me': {
+            status: 400,
+            body: {
+              message: 'Validation failed',
+              errors: [{ field: 'budgetHoursByWeekday', message: reason }],
+            },
+          },
+        },
+        TEST_USER,
+      );
+      await openBudgetForm();
+      await user.click(screen.getByRole('checkbox', { name: 'Different budget per weekday' }));
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+
+      expect(await screen.findByRole('alert')).toHaveTextContent(reason);
+      expect(screen.getByRole('group', { name: 'Budget per weekday (hours)' })).toHaveAccessibleDescription(
+        reason,
+      );
     });
   });
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
+import { selectCurrentUser, useAppSelector } from '@time-wallet/api';
 import { Button, Card, Skeleton } from '@time-wallet/shared-ui';
-import { overBudgetHours } from '../../../lib/mood';
+import { OverBudget } from '../../../components/over-budget/over-budget';
 import type { WalletSnapshot } from '../lib/wallet-snapshot';
 import { BudgetForm } from './budget-form';
 import { HoursFigure } from './hours-figure';
@@ -10,14 +11,20 @@ function Figure({ hours }: { hours: number | undefined }) {
   return hours === undefined ? <Skeleton width="7rem" height="2.75rem" /> : <HoursFigure hours={hours} />;
 }
 
-/** Remaining stops at 0 (SPEC); past the budget the card says by how much, in the warning colour. */
-function OverBudget({ wallet }: { wallet: WalletSnapshot | null }) {
-  const over = wallet ? overBudgetHours(wallet.budgetHours, wallet.spentHours) : 0;
-  if (over === 0) return null;
-  return <p className={styles.over}>over by {over} h</p>;
+/** A secondary figure under a card's own, one line tall whether it is known yet or not. */
+function Detail({ label, hours }: { label: string; hours: number | undefined }) {
+  return (
+    <div className={styles.detailRow}>
+      <dt>{label}</dt>
+      <dd className={styles.detailValue}>{hours === undefined ? '–' : `${hours} h`}</dd>
+    </div>
+  );
 }
 
-/** 'Your Wallet': the daily budget (editable), the hours spent today and what remains. */
+/**
+ * 'Your Wallet': today's budget (editable), the hours spent today (planned, with what was tracked and the estimates
+ * still unscheduled) and what remains.
+ */
 export function WalletSummary({
   wallet,
   isLoading,
@@ -28,6 +35,8 @@ export function WalletSummary({
   onRefresh: () => void;
 }) {
   const [editingBudget, setEditingBudget] = useState(false);
+  const user = useAppSelector(selectCurrentUser);
+  const byWeekday = user?.budgetHoursByWeekday ?? null;
 
   return (
     <section className={styles.summary} aria-labelledby="your-wallet-title">
@@ -42,10 +51,15 @@ export function WalletSummary({
       <div className={styles.cards} aria-busy={isLoading}>
         <Card title="Budget Hours" headingLevel={3}>
           {editingBudget && wallet ? (
-            <BudgetForm budgetHours={wallet.budgetHours} onDone={() => setEditingBudget(false)} />
+            <BudgetForm
+              budgetHours={user?.budgetHours ?? wallet.budgetHours}
+              budgetHoursByWeekday={byWeekday}
+              onDone={() => setEditingBudget(false)}
+            />
           ) : (
             <>
               <Figure hours={wallet?.budgetHours} />
+              {byWeekday && <p className={styles.detail}>Today&apos;s budget; it differs by weekday.</p>}
               <Button
                 variant="secondary"
                 className={styles.edit}
@@ -59,10 +73,16 @@ export function WalletSummary({
         </Card>
         <Card title="Spent Hours" headingLevel={3}>
           <Figure hours={wallet?.spentHours} />
+          <p className={styles.detail}>Planned for today</p>
+          <dl className={`${styles.detail} ${styles.details}`}>
+            <Detail label="Tracked" hours={wallet?.trackedHours} />
+            <Detail label="Unscheduled estimates" hours={wallet?.unscheduledHours} />
+          </dl>
         </Card>
         <Card title="Remaining" headingLevel={3}>
           <Figure hours={wallet?.remainingHours} />
-          <OverBudget wallet={wallet} />
+          {/* Remaining stops at 0 (SPEC); past the budget the card says by how much. */}
+          <OverBudget hours={wallet?.overHours ?? 0} />
         </Card>
       </div>
     </section>

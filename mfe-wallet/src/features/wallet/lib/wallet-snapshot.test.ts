@@ -4,12 +4,34 @@ import { readWalletSnapshot, toWalletSnapshot, writeWalletSnapshot } from './wal
 const AT = '2026-11-20T10:00:00.000Z';
 
 describe('toWalletSnapshot', () => {
-  it('reads spent and budget hours and derives what remains', () => {
-    expect(toWalletSnapshot({ spentHours: 6.5, budgetHours: 10 }, AT)).toEqual({
+  it("reads today's ledger and derives what remains", () => {
+    const answer = {
+      spentHours: 6.5,
+      budgetHours: 10,
+      trackedHours: 2.3,
+      unscheduledHours: 1.5,
+      overHours: 0,
+    };
+    expect(toWalletSnapshot(answer, AT)).toEqual({
       spentHours: 6.5,
       budgetHours: 10,
       remainingHours: 3.5,
+      trackedHours: 2.3,
+      unscheduledHours: 1.5,
+      overHours: 0,
       lastUpdated: AT,
+    });
+  });
+
+  it('takes how far the plan runs over from the server', () => {
+    expect(toWalletSnapshot({ spentHours: 9.3, budgetHours: 8, overHours: 1.3 }, AT).overHours).toBe(1.3);
+  });
+
+  it('counts the ledger figures a snapshot stored before them lacks as 0', () => {
+    expect(toWalletSnapshot({ spentHours: 2, budgetHours: 12 }, AT)).toMatchObject({
+      trackedHours: 0,
+      unscheduledHours: 0,
+      overHours: 0,
     });
   });
 

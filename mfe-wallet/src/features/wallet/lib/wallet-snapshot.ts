@@ -1,27 +1,41 @@
 import { DEFAULT_BUDGET_HOURS, readItem, WALLET_STORE_KEY, writeItem } from '@time-wallet/api';
 import { isValidHours, remainingHours } from '@time-wallet/shared-ui/lib';
 
-/** The last known wallet, persisted under 'wallet-store' so the next visit paints it while the fetch runs. */
+/**
+ * The last known wallet, persisted under 'wallet-store' so the next visit paints it while the fetch runs. The hours are
+ * today's ledger as the server counts it: spent (SPEC's name) is planned, the budget is today's weekday's.
+ */
 export interface WalletSnapshot {
   spentHours: number;
   budgetHours: number;
   remainingHours: number;
+  trackedHours: number;
+  /** The estimates of today's unscheduled tasks, which cost no planned hours. */
+  unscheduledHours: number;
+  /** max(0, planned - budget), as the server computes it. */
+  overHours: number;
   /** ISO date-time of the fetch that produced it. */
   lastUpdated: string;
 }
 
+const hoursOr0 = (hours: unknown): number => (isValidHours(hours) ? hours : 0);
+
 /**
  * Reads GET /tasks/today as a wallet. A spentHours that is not a non-negative number counts as 0 without an error,
- * and remaining is always max(0, budget - spent) so the three figures agree.
+ * and remaining is always max(0, budget - spent) so the three figures agree. A figure a snapshot stored before the
+ * ledger does not have counts as 0 until the next fetch.
  */
 export function toWalletSnapshot(response: unknown, lastUpdated: string): WalletSnapshot {
   const body = typeof response === 'object' && response !== null ? (response as Record<string, unknown>) : {};
-  const spentHours = isValidHours(body.spentHours) ? body.spentHours : 0;
+  const spentHours = hoursOr0(body.spentHours);
   const budgetHours = isValidHours(body.budgetHours) ? body.budgetHours : DEFAULT_BUDGET_HOURS;
   return {
     spentHours,
     budgetHours,
     remainingHours: remainingHours(budgetHours, spentHours),
+    trackedHours: hoursOr0(body.trackedHours),
+    unscheduledHours: hoursOr0(body.unscheduledHours),
+    overHours: hoursOr0(body.overHours),
     lastUpdated,
   };
 }

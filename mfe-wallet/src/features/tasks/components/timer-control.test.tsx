@@ -1,0 +1,142 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { anUnscheduledTask, usePageTestEnvironment } from '@time-wallet/api/testing';
+import type { Task } from '../lib/task';
+import { dayRoutes, dayTask, renderToday, taskRow } from '../testing/today';
+
+const NOW = new Date(2026, 10, 20, 10, 0, 0);
+const TODAY = '2026-11-20';
+const PAGE_TITLE = 'Time Wallet';
+const user = userEvent.setup({ delay: null, advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
+
+const secondsAgo = (seconds: number) => new Date(Date.now() - seconds * 1000).toISOString();
+const tick = (seconds: number) => act(() => jest.advanceTimersByTime(seconds * 1000));
+
+/** The server's one timer per person: starting a task's timer stops any other, stopping adds whole minutes. */
+function timerServer(initial: Task[]) {
+  let tasks = initial;
+  const answer = (id: string) => ({ body: tasks.find((task) => task._id === id) });
+  const stop = (task: Task): Task =>
+    task.timerStartedAt === null
+      ? task
+      : {
+          ...task,
+          trackedMinutes:
+            task.trackedMinutes + Math.round((Date.now() - Date.parse(task.timerStartedAt)) / 60_000),
+          timerStartedAt: null,
+        };
+  const startOn = (id: string) => () => {
+    tasks = tasks.map((task) =>
+      task._id === id ? { ...task, timerStartedAt: new Date().toISOString() } : stop(task),
+    );
+    return answer(id);
+  };
+  return {
+    [dayRoutes(TODAY).scheduled]: () => ({ body: { tasks } }),
+    'POST /tasks/t1/timer/start': startOn('t1'),
+    'POST /tasks/t2/timer/start': startOn('t2'),
+    'POST /tasks/t1/timer/stop': () => {
+      tasks = tasks.map((task) => (task._id === 't1' ? stop(task) : task));
+      return answer('t1');
+    },
+  };
+}
+
+const startButton = (title: string) => screen.findByRole('button', { name: `Start timer for ${title}` });
+const stopButton = (title: string) => screen.findByRole('button', { name: `Stop timer for ${title}` });
+
+describe('the timer of a task on Today', () => {
+  usePageTestEnvironment({ token: 'token-1', fakeTimers: NOW });
+  beforeEach(() => {
+    document.title = PAGE_TITLE;
+  });
+
+  it('starts, shows it is running, and counts the tracked time every second', async () => {
+    const { server } = renderToday(timerServer([dayTask({ trackedMinutes: 30 })]));
+    const start = await startButton('Gym');
+    expect(start).toHaveAttribute('aria-pressed', 'false');
+    expect(taskRow('Gym')).toHaveTextContent('Tracked 0:30:00');
+
+    await user.click(start);
+
+    const stop = await stopButton('Gym');
+    expect(stop).toHaveAttribute('aria-pressed', 'true');
+    expect(server.requestsTo('POST', '/tasks/t1/timer/start')).toHaveLength(1);
+    expect(taskRow('Gym')).toHaveTextContent(/Tracked 0:30:0[0-2]/);
+    await tick(5);
+    expect(taskRow('Gym')).toHaveTextContent(/Tracked 0:30:0[5-7]/);
+  });
+
+  it('puts the running timer in the page title and gives the title back when it stops', async () => {
+    renderToday(timerServer([dayTask({ trackedMinutes: 12, timerStartedAt: secondsAgo(5) })]));
+    await stopButton('Gym');
+    await waitFor(() => expect(document.title).toBe(`▶ 0:12:05 Gym – ${PAGE_TITLE}`));
+    await tick(2);
+    expect(document.title).toBe(`▶ 0:12:07 Gym – ${PAGE_TITLE}`);
+
+    await user.click(await stopButton('Gym'));
+
+    await startButton('Gym');
+    expect(document.title).toBe(PAGE_TITLE);
+    expect(taskRow('Gym')).toHaveTextContent('Tracked 0:12:00');
+    await tick(3);
+    expect(taskRow('Gym')).toHaveTextContent('Tracked 0:12:00');
+  });
+
+  it('gives the title back when the page goes', async () => {
+    const { unmount } = renderToday(timerServer([dayTask({ timerStartedAt: secondsAgo(1) })]));
+    await waitFor(() => expect(document.title).toMatch(/^▶ 0:00:0\d Gym – Time Wallet$/));
+    unmount();
+    expect(document.title).toBe(PAGE_TITLE);
+  });
+
+  it('keeps a title the shell sets while the timer runs', async () => {
+    const { unmount } = renderToday(timerServer([dayTask({ timerStartedAt: secondsAgo(1) })]));
+    await waitFor(() => expect(document.title).toMatch(/^▶/));
+    document.title = 'Today · Time Wallet';
+    await tick(1);
+    expect(document.title).toMatch(/^▶ 0:00:0\d Gym – Today · Time Wallet$/);
+    unmount();
+    expect(document.title).toBe('Today · Time Wallet');
+  });
+
+  it('follows the server when starting one timer stops the other', async () => {
+    renderToday(
+      timerServer([
+        dayTask({ timerStartedAt: secondsAgo(120) }),
+        dayTask({ _id: 't2', title: 'Read', startHHMM: '11:00', endHHMM: '12:00' }),
+      ]),
+    );
+    await stopButton('Gym');
+    await user.click(await startButton('Read'));
+
+    expect(await stopButton('Read')).toHaveAttribute('aria-pressed', 'true');
+    expect(await startButton('Gym')).toHaveAttribute('aria-pressed', 'false');
+    expect(taskRow('Gym')).toHaveTextContent('Tracked 0:02:00');
+    await waitFor(() => expect(document.title).toMatch(/^▶ 0:00:0\d Read – Time Wallet$/));
+  });
+
+  it('runs on an unscheduled task too', async () => {
+    renderToday({
+      [dayRoutes(TODAY).unscheduled]: {
+        body: { tasks: [anUnscheduledTask({ _id: 'u1', date: TODAY, timerStartedAt: secondsAgo(30) })] },
+      },
+    });
+    expect(await stopButton('Read chapter')).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() => expect(document.title).toBe(`▶ 0:00:30 Read chapter – ${PAGE_TITLE}`));
+  });
+
+  it('says on the task when its timer stopped itself after 12 hours', async () => {
+    renderToday(timerServer([dayTask({ trackedMinutes: 720, timerAutoStopped: true })]));
+    await startButton('Gym');
+    expect(taskRow('Gym')).toHaveTextContent('Timer stopped itself after 12 h');
+    expect(taskRow('Gym')).toHaveTextContent('Tracked 12:00:00');
+  });
+
+  it('says so when the timer cannot start', async () => {
+    renderToday({ 'POST /tasks/t1/timer/start': { status: 500 } });
+    await user.click(await startButton('Gym'));
+    expect(await screen.findByText('Failed to start the timer.')).toBeInTheDocument();
+    expect(document.title).toBe(PAGE_TITLE);
+  });
+});
