@@ -9,7 +9,9 @@ import {
   weekStartOf,
 } from '../lib/time-zone.js';
 import type { WeeklyAnalytics } from '../schemas/analytics.js';
+import type { Static } from '@sinclair/typebox';
 import type { LedgerDay } from '../schemas/ledger.js';
+import type { TodayTasks } from '../schemas/task.js';
 import { budgetsByWeekdayOf } from '../schemas/user.js';
 
 // The time ledger: every figure of time in the product (the wallet, Today, the calendar's day headers, analytics) is
@@ -323,16 +325,8 @@ export async function ledgerOfDays(
   return ledgerDays({ ...timeline, timeZone, user, now: app.now() }, dates);
 }
 
-export interface DayWallet {
-  date: string;
-  spentHours: number;
-  plannedHours: number;
-  trackedHours: number;
-  unscheduledHours: number;
-  budgetHours: number;
-  remainingHours: number;
-  overHours: number;
-}
+/** GET /tasks/today's figures: the ledger of one day in hours with one decimal. */
+export type DayWallet = Omit<Static<typeof TodayTasks>, 'tasks'>;
 
 /** The wallet of one local day: the ledger's figures for it, in hours with one decimal. */
 export async function walletOfDay(

@@ -99,6 +99,30 @@ const reads: Array<[string, () => Promise<unknown>, RegExp]> = [
     /tasks_user_date/,
   ],
   [
+    "a day's list in the reader's zone: its own tasks and those of other days overlapping it",
+    () =>
+      repositories.tasksRepository.listForDate(user, '2026-03-11', {
+        bounds: { start: from, end: from + 86_400_000 },
+      }),
+    /tasks_user_date.*\| .*tasks_user_end/,
+  ],
+  [
+    "the tasks of a range of days (the ledger's tracked, unscheduled and done figures)",
+    () => repositories.tasksRepository.listLedgerTasks(user, '2026-03-08', '2026-03-14'),
+    /tasks_user_date/,
+  ],
+  [
+    'the calendar: scheduled tasks overlapping a range, unscheduled ones dated in it',
+    () =>
+      repositories.tasksRepository.listForRange(user, {
+        from,
+        to,
+        fromDate: '2026-03-08',
+        toDate: '2026-03-14',
+      }),
+    /tasks_user_end.*\| .*tasks_user_date/,
+  ],
+  [
     'pending tasks of yesterday',
     () => repositories.tasksRepository.listForDate(user, '2026-03-10', { done: false }),
     /tasks_user_date/,
