@@ -5,6 +5,7 @@ export type { ButtonProps, ButtonVariant } from './components/button/button';
 export { Card } from './components/card/card';
 export type { CardProps, HeadingLevel } from './components/card/card';
 export { Field } from './components/field/field';
+export { Fieldset, type FieldsetProps } from './components/fieldset/fieldset';
 export type { FieldControlProps, FieldProps } from './components/field/field';
 export { IconButton } from './components/icon-button/icon-button';
 export type { IconButtonProps } from './components/icon-button/icon-button';

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { Fieldset } from '@time-wallet/shared-ui';
 import styles from './swatch-picker.module.css';
 
 interface SwatchPickerProps {
@@ -12,23 +13,20 @@ interface SwatchPickerProps {
 export function SwatchPicker({ swatches, value, onChange, disabled }: SwatchPickerProps) {
   const name = useId();
   return (
-    <fieldset className={styles.picker} disabled={disabled}>
-      <legend className={styles.legend}>Colour</legend>
-      <div className={styles.swatches}>
-        {swatches.map((color) => (
-          <label key={color} className={styles.swatch} style={{ background: color }} title={color}>
-            <input
-              type="radio"
-              name={name}
-              value={color}
-              checked={color === value}
-              onChange={() => onChange(color)}
-              aria-label={`Colour ${color}`}
-              className={styles.input}
-            />
-          </label>
-        ))}
-      </div>
-    </fieldset>
+    <Fieldset legend="Colour" disabled={disabled} bodyClassName={styles.swatches}>
+      {swatches.map((color) => (
+        <label key={color} className={styles.swatch} style={{ background: color }} title={color}>
+          <input
+            type="radio"
+            name={name}
+            value={color}
+            checked={color === value}
+            onChange={() => onChange(color)}
+            aria-label={`Colour ${color}`}
+            className={styles.input}
+          />
+        </label>
+      ))}
+    </Fieldset>
   );
 }

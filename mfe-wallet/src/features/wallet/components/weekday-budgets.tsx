@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Field } from '@time-wallet/shared-ui';
+import { Field, Fieldset } from '@time-wallet/shared-ui';
 import { MAX_BUDGET_HOURS, WEEKDAYS } from '../lib/budget';
 import styles from './budget-form.module.css';
 
@@ -17,8 +17,11 @@ export function WeekdayBudgets({
 }) {
   const errorId = useId();
   return (
-    <fieldset className={styles.weekdays} aria-describedby={error ? errorId : undefined}>
-      <legend className={styles.legend}>Budget per weekday (hours)</legend>
+    <Fieldset
+      legend="Budget per weekday (hours)"
+      bodyClassName={styles.weekdays}
+      aria-describedby={error ? errorId : undefined}
+    >
       {WEEKDAYS.map((weekday, index) => (
         <Field
           key={weekday}
@@ -38,6 +41,6 @@ export function WeekdayBudgets({
           {error}
         </p>
       )}
-    </fieldset>
+    </Fieldset>
   );
 }
