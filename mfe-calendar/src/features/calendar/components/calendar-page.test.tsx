@@ -2,8 +2,13 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { addDays, toLocalDateKey } from '@time-wallet/shared-ui/lib';
-import { mockApi, type MockHandler, renderPage, resetTestEnvironment } from '@time-wallet/api/testing';
-import type { CalendarEvent } from '../api/events-api';
+import {
+  anEvent,
+  mockApi,
+  type MockHandler,
+  renderPage,
+  resetTestEnvironment,
+} from '@time-wallet/api/testing';
 import { CalendarPage } from './calendar-page';
 
 function thisWeekSunday(): string {
@@ -17,25 +22,24 @@ function atToday(hours: number, minutes = 0): string {
   return date.toISOString();
 }
 
-const standup: CalendarEvent = {
-  _id: 'event-1',
-  title: 'Team standup',
-  start: atToday(9),
-  end: atToday(10),
-  allDay: false,
-  source: 'manual',
-};
-const holiday: CalendarEvent = {
+const standup = anEvent({ _id: 'event-1', title: 'Team standup', start: atToday(9), end: atToday(10) });
+const holiday = anEvent({
   _id: 'event-2',
   title: 'Founders Day',
   start: atToday(0),
   end: new Date(new Date(atToday(0)).getTime() + 86_400_000).toISOString(),
   allDay: true,
   source: 'ics',
-};
+});
 
 function renderCalendar(routes: Record<string, MockHandler> = {}) {
-  const network = mockApi({ 'GET /events': { body: [standup, holiday] }, ...routes });
+  const network = mockApi({
+    'GET /events': { body: [standup, holiday] },
+    'GET /tasks/range': { body: { tasks: [] } },
+    'GET /ledger': { body: { days: [] } },
+    'GET /categories': { body: [] },
+    ...routes,
+  });
   const view = renderPage(<CalendarPage />, { path: '/app/calendar' });
   return { ...view, network };
 }
@@ -92,6 +96,7 @@ it('edits an event through the modal and refetches the week', async () => {
     start: standup.start,
     end: standup.end,
     allDay: false,
+    categoryId: null,
   });
   await waitFor(() => expect(network.requestsTo('GET', '/events')).toHaveLength(2));
 });
@@ -112,6 +117,7 @@ it('creates an event from Add Event, sending ISO UTC instants', async () => {
     start: new Date(start).toISOString(),
     end: new Date(end).toISOString(),
     allDay: false,
+    categoryId: null,
   });
   expect(new Date(end).getTime() - new Date(start).getTime()).toBe(3_600_000);
   await waitFor(() => expect(network.requestsTo('GET', '/events')).toHaveLength(2));

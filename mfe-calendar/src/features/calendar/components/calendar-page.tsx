@@ -1,5 +1,16 @@
-import { useCallback, useMemo, useState } from 'react';
-import { skipToken, ThemeToggle, toastUndoableDelete, type ApiError } from '@time-wallet/api';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import {
+  skipToken,
+  ThemeToggle,
+  toastUndoableDelete,
+  useGetCategoriesQuery,
+  useGetLedgerQuery,
+  useGetTasksInRangeQuery,
+  type ApiError,
+  type Category,
+  type LedgerDay,
+  type Task,
+} from '@time-wallet/api';
 import { Link } from '@time-wallet/api/router';
 import { Banner, Button, PageHeader } from '@time-wallet/shared-ui';
 import {
@@ -21,9 +32,12 @@ import {
   rangeQueryFor,
   type EventDraft,
 } from '../lib/event-dates';
+import { categoryColorsOf, visibleDaysOf } from '../lib/task-blocks';
+import { useTaskPlacement } from '../hooks/use-task-placement';
 import { AllDayEvents } from './all-day-events';
 import { EventModal } from './event-modal';
 import { IcsControls } from './ics-controls';
+import { UnscheduledPanel } from './unscheduled-panel';
 import { WeekGrid } from './week-grid';
 import styles from './calendar-page.module.css';
 
@@ -39,6 +53,9 @@ type ModalState =
   | { mode: 'edit'; eventId: string; draft: EventDraft; key: number };
 
 const NO_EVENTS: CalendarEvent[] = [];
+const NO_TASKS: Task[] = [];
+const NO_CATEGORIES: Category[] = [];
+const NO_LEDGER: LedgerDay[] = [];
 
 function sameRange(a: EventRange | null, b: EventRange): boolean {
   return a !== null && a.from === b.from && a.to === b.to;
@@ -57,6 +74,26 @@ export function CalendarPage() {
   const [deleteEvent, deleteState] = useDeleteEventMutation();
   const [restoreEvent] = useRestoreEventMutation();
   const [moveEvent] = useMoveEventMutation();
+
+  const tasksQuery = useGetTasksInRangeQuery(range ?? skipToken);
+  const tasks = tasksQuery.data ?? NO_TASKS;
+  const ledgerQuery = useGetLedgerQuery(range ?? skipToken);
+  // Each read of the ledger (or failure to read it) ends a dropped move's preview in the day headers.
+  const ledgerVersion = ledgerQuery.isError
+    ? `failed ${ledgerQuery.startedTimeStamp}`
+    : ledgerQuery.fulfilledTimeStamp;
+  const categories = useGetCategoriesQuery().data ?? NO_CATEGORIES;
+  const categoryColors = useMemo(() => categoryColorsOf(categories), [categories]);
+  const panelRef = useRef<HTMLElement>(null);
+  const gridSectionRef = useRef<HTMLElement>(null);
+  const visibleDays = useMemo(() => (range ? visibleDaysOf(range) : []), [range]);
+  const tasksById = useMemo(() => new Map(tasks.map((task) => [task._id, task])), [tasks]);
+  const { placeFromGrid, openTask, taskDialog } = useTaskPlacement({
+    tasksById,
+    visibleDays,
+    gridRef: gridSectionRef,
+    panelRef,
+  });
 
   // A failed change is shown until dismissed or until a later change succeeds; a failed load until dismissed,
   // and again when a later load fails too.
@@ -132,6 +169,7 @@ export function CalendarPage() {
 
   const modalBusy = createState.isLoading || updateState.isLoading || deleteState.isLoading;
   const isFirstLoad = range === null || (eventsQuery.isFetching && eventsQuery.data === undefined);
+  const tasksLoading = range === null || (tasksQuery.currentData === undefined && !tasksQuery.isError);
 
   return (
     <main className={styles.page} aria-labelledby="calendar-page-title">
@@ -162,22 +200,46 @@ export function CalendarPage() {
 
       <AllDayEvents events={events} onOpenEvent={openEdit} />
 
-      <section aria-label="Week time grid">
-        <WeekGrid
-          loading={isFirstLoad}
-          events={events}
-          onRangeChange={changeRange}
-          onSelectRange={(start, end, allDay) => openCreate(draftFromSelection(start, end, allDay))}
-          onOpenEvent={openEdit}
-          onMoveEvent={move}
+      <div className={styles.workspace}>
+        <section
+          aria-label="Week time grid"
+          ref={gridSectionRef}
+          tabIndex={-1}
+          className={styles.gridSection}
+        >
+          <WeekGrid
+            loading={isFirstLoad}
+            events={events}
+            tasks={tasks}
+            categoryColors={categoryColors}
+            ledgerDays={ledgerQuery.data ?? NO_LEDGER}
+            ledgerVersion={ledgerVersion}
+            onRangeChange={changeRange}
+            onSelectRange={(start, end, allDay) => openCreate(draftFromSelection(start, end, allDay))}
+            onOpenEvent={openEdit}
+            onOpenTask={openTask}
+            onMoveEvent={move}
+            onPlaceTask={placeFromGrid}
+            unscheduledPanelRef={panelRef}
+          />
+        </section>
+        <UnscheduledPanel
+          panelRef={panelRef}
+          tasks={tasks}
+          visibleDays={visibleDays}
+          categoryColors={categoryColors}
+          loading={tasksLoading}
+          failed={tasksQuery.isError}
+          onSchedule={openTask}
         />
-      </section>
+      </div>
 
       {modal && (
         <EventModal
           key={modal.key}
           mode={modal.mode}
           initialDraft={modal.draft}
+          categories={categories}
           busy={modalBusy}
           error={bannerMessage}
           onSave={save}
@@ -188,6 +250,8 @@ export function CalendarPage() {
           }}
         />
       )}
+
+      {taskDialog}
     </main>
   );
 }

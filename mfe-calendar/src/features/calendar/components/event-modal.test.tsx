@@ -1,12 +1,28 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { aCategory } from '@time-wallet/api/testing';
 import { EventModal, type EventModalProps } from './event-modal';
 
-const draft = { title: 'Standup', start: '2026-03-10T09:00', end: '2026-03-10T09:30', allDay: false };
+const draft = {
+  title: 'Standup',
+  start: '2026-03-10T09:00',
+  end: '2026-03-10T09:30',
+  allDay: false,
+  categoryId: '',
+};
 
 function renderModal(props: Partial<EventModalProps> = {}) {
   const handlers = { onSave: jest.fn(), onDelete: jest.fn(), onClose: jest.fn() };
-  render(<EventModal mode="create" initialDraft={draft} busy={false} {...handlers} {...props} />);
+  render(
+    <EventModal
+      mode="create"
+      initialDraft={draft}
+      categories={[aCategory(), aCategory({ _id: 'cat-2', name: 'Health', color: '#c2410c' })]}
+      busy={false}
+      {...handlers}
+      {...props}
+    />,
+  );
   return handlers;
 }
 
@@ -62,4 +78,19 @@ it('closes on Cancel and on Escape', async () => {
   await user.click(screen.getByRole('button', { name: 'Cancel' }));
   await user.keyboard('{Escape}');
   expect(onClose).toHaveBeenCalledTimes(2);
+});
+
+it("offers no category and the user's categories, prefilled with the event's, and saves the one picked", async () => {
+  const user = userEvent.setup();
+  const { onSave } = renderModal({ mode: 'edit', initialDraft: { ...draft, categoryId: 'cat-2' } });
+  const category = screen.getByLabelText('Category');
+  expect(category).toHaveValue('cat-2');
+  expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+    'No category',
+    'Work',
+    'Health',
+  ]);
+  await user.selectOptions(category, 'No category');
+  await user.click(screen.getByRole('button', { name: 'Update Event' }));
+  expect(onSave).toHaveBeenCalledWith({ ...draft, categoryId: '' });
 });

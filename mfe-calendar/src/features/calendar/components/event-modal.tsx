@@ -1,15 +1,17 @@
-import { useId, useState, type FormEvent } from 'react';
-import { type ApiError, TITLE_MAX_LENGTH, useFieldErrors } from '@time-wallet/api';
-import { Banner, Button, Field, Modal } from '@time-wallet/shared-ui';
+import { useState, type FormEvent } from 'react';
+import { type ApiError, type Category, TITLE_MAX_LENGTH, useFieldErrors } from '@time-wallet/api';
+import { Field } from '@time-wallet/shared-ui';
 import { TITLE_REQUIRED_MESSAGE } from '@time-wallet/shared-ui/lib';
 import { isDraftEndAfterStart, type EventDraft } from '../lib/event-dates';
-import styles from './event-modal.module.css';
+import { FormDialog } from './form-dialog';
 
 export type EventModalMode = 'create' | 'edit';
 
 export interface EventModalProps {
   mode: EventModalMode;
   initialDraft: EventDraft;
+  /** The user's categories, offered in the optional Category select. */
+  categories: readonly Category[];
   busy: boolean;
   /** Why the last save or delete failed, shown inside the dialog (the page's banner sits behind its backdrop). */
   error?: string | null;
@@ -20,11 +22,19 @@ export interface EventModalProps {
 }
 
 const END_BEFORE_START = 'End must be after start';
-const EVENT_FIELDS = ['title', 'start', 'end'] as const;
+const EVENT_FIELDS = ['title', 'start', 'end', 'categoryId'] as const;
 
 /** The 'New Event' / 'Edit Event' dialog; the page decides what saving and deleting mean (key it per event). */
-export function EventModal({ mode, initialDraft, busy, error, onSave, onDelete, onClose }: EventModalProps) {
-  const formId = useId();
+export function EventModal({
+  mode,
+  initialDraft,
+  categories,
+  busy,
+  error,
+  onSave,
+  onDelete,
+  onClose,
+}: EventModalProps) {
   const [draft, setDraft] = useState(initialDraft);
   const { errors, setErrors, clearError, showServerErrors } = useFieldErrors(EVENT_FIELDS);
 
@@ -54,33 +64,31 @@ export function EventModal({ mode, initialDraft, busy, error, onSave, onDelete, 
 
   const isEditing = mode === 'edit';
   return (
-    <Modal
-      open
+    <FormDialog
       title={isEditing ? 'Edit Event' : 'New Event'}
-      onClose={onClose}
       width="26rem"
-      footer={
-        <div className={styles.actions}>
-          {isEditing && (
-            <Button variant="danger" className={styles.delete} onClick={onDelete} disabled={busy}>
-              Delete
-            </Button>
-          )}
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} busy={busy}>
-            {isEditing ? 'Update Event' : 'Create Event'}
-          </Button>
-        </div>
-      }
+      error={error}
+      busy={busy}
+      submitLabel={isEditing ? 'Update Event' : 'Create Event'}
+      onSubmit={(event) => void submit(event)}
+      onClose={onClose}
+      sideAction={isEditing ? { label: 'Delete', variant: 'danger', onClick: onDelete } : undefined}
     >
-      <form id={formId} className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
-        {error && <Banner tone="error">{error}</Banner>}
-        <Field label="Title" required maxLength={TITLE_MAX_LENGTH} {...bound('title')} />
-        <Field label="Start" type="datetime-local" required {...bound('start')} />
-        <Field label="End" type="datetime-local" required {...bound('end')} />
-      </form>
-    </Modal>
+      <Field label="Title" required maxLength={TITLE_MAX_LENGTH} {...bound('title')} />
+      <Field label="Start" type="datetime-local" required {...bound('start')} />
+      <Field label="End" type="datetime-local" required {...bound('end')} />
+      <Field as="select" label="Category" {...bound('categoryId')}>
+        <option value="">No category</option>
+        {categories.map((category) => (
+          <option key={category._id} value={category._id}>
+            {category.name}
+          </option>
+        ))}
+        {/* A category deleted since keeps its place, so saving does not drop it silently. */}
+        {draft.categoryId && !categories.some((category) => category._id === draft.categoryId) && (
+          <option value={draft.categoryId}>Unknown Category</option>
+        )}
+      </Field>
+    </FormDialog>
   );
 }

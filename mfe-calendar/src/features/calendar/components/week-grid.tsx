@@ -1,36 +1,93 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type RefObject,
+} from 'react';
 import { claimFullCalendarStyleSheet } from '../lib/fullcalendar-style-sheet';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import interactionPlugin from '@fullcalendar/interaction';
 import type {
   DateSelectArg,
+  DateSpanApi,
   DayCellMountArg,
   DatesSetArg,
   DayHeaderContentArg,
+  EventApi,
   EventClickArg,
   EventDropArg,
   EventInput,
 } from '@fullcalendar/core';
-import type { DateClickArg, EventResizeDoneArg } from '@fullcalendar/interaction';
+import type {
+  DateClickArg,
+  EventDragStartArg,
+  EventDragStopArg,
+  EventReceiveArg,
+  EventResizeDoneArg,
+  EventResizeStartArg,
+} from '@fullcalendar/interaction';
+import { DEFAULT_CATEGORY_COLOR, type LedgerDay, type Task, type TaskPlacement } from '@time-wallet/api';
 import { Button, IconButton } from '@time-wallet/shared-ui';
+import { toLocalDateKey } from '@time-wallet/shared-ui/lib';
 import type { CalendarEvent, EventTiming } from '../api/events-api';
 import { timingAfterMove } from '../lib/event-dates';
+import { DayLedgerStore } from '../lib/day-ledger-store';
+import { DragSession } from '../lib/drag-session';
+import { isOnGrid, timeBlocksOf } from '../lib/task-blocks';
 import { useNarrowScreen } from '../hooks/use-narrow-screen';
+import { isTaskBlock, renderBlockContent, taskEventInput } from './task-event';
 import styles from './week-grid.module.css';
 
 export interface WeekGridProps {
   events: CalendarEvent[];
+  /** The visible range's tasks: the scheduled ones that are not dismissed are drawn. */
+  tasks: Task[];
+  categoryColors: ReadonlyMap<string, string>;
+  /** The ledger of the visible days, and what changes each time it is read (ends a dropped move's preview). */
+  ledgerDays: LedgerDay[];
+  ledgerVersion: unknown;
   onRangeChange: (start: Date, end: Date) => void;
   onSelectRange: (start: Date, end: Date, allDay: boolean) => void;
   onOpenEvent: (eventId: string) => void;
+  onOpenTask: (taskId: string) => void;
   /** Resolves false when the server refused the change: the grid then puts the event back. */
   onMoveEvent: (timing: EventTiming) => Promise<boolean>;
+  /** Resolves false when the server refused the change: the grid then puts the task back. */
+  onPlaceTask: (placement: TaskPlacement) => Promise<boolean>;
+  /** Where a task dragged off the grid is unscheduled. */
+  unscheduledPanelRef: RefObject<HTMLElement | null>;
   loading: boolean;
 }
 
+// Options FullCalendar compares by identity: made once, so a render of the page does not re-render the calendar.
 const HOURS_24 = { hour: '2-digit', minute: '2-digit', hour12: false } as const;
+const TITLE_FORMAT = { year: 'numeric', month: 'long' } as const;
+const PLUGINS = [timeGridPlugin, interactionPlugin];
 
+const DayLedgerContext = createContext<DayLedgerStore | null>(null);
+const noSubscription = () => () => undefined;
+
+/** The day's remaining hours (or how far over budget), live while a block is dragged. */
+function DayFigureLine({ dateKey }: { dateKey: string }) {
+  const store = useContext(DayLedgerContext);
+  const figure = useSyncExternalStore(
+    store?.subscribe ?? noSubscription,
+    () => store?.figureOf(dateKey) ?? null,
+  );
+  const className = [styles.dayFigure, figure?.over && styles.over, figure?.preview && styles.preview]
+    .filter(Boolean)
+    .join(' ');
+  // A line is kept even before the ledger arrives, so the header does not grow when it does.
+  return <span className={className}>{figure ? figure.text : '\u00a0'}</span>;
+}
+
+// Called by FullCalendar as a function, not rendered as a component: hooks live in DayFigureLine.
 function DayHeader({ date }: DayHeaderContentArg) {
   return (
     <span className={styles.dayHeader}>
@@ -38,6 +95,7 @@ function DayHeader({ date }: DayHeaderContentArg) {
         {date.toLocaleDateString('en-US', { weekday: 'short' }).toUpperCase()}
       </span>
       <span className={styles.dayNumber}>{date.getDate()}</span>
+      <DayFigureLine dateKey={toLocalDateKey(date)} />
     </span>
   );
 }
@@ -72,17 +130,29 @@ function FullCalendarStyleSheet() {
   return null;
 }
 
-/** The week time grid (one day on phones): select to create, click to edit, drag and resize to move. */
+/**
+ * The week time grid (one day on phones): select to create, click to edit, drag and resize to move; the visible
+ * range's tasks beside the events, dropped here from the unscheduled list or dragged back to it. Day headers show
+ * the hours left, previewed live during a drag without re-rendering the calendar.
+ */
 export function WeekGrid({
   events,
+  tasks,
+  categoryColors,
+  ledgerDays,
+  ledgerVersion,
   onRangeChange,
   onSelectRange,
   onOpenEvent,
+  onOpenTask,
   onMoveEvent,
+  onPlaceTask,
+  unscheduledPanelRef,
   loading,
 }: WeekGridProps) {
   const narrow = useNarrowScreen();
   const calendarRef = useRef<FullCalendar>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
   const [shown, setShown] = useState({ title: '', containsToday: true });
   const calendarApi = () => calendarRef.current?.getApi();
   const unit = narrow ? 'day' : 'week';
@@ -90,6 +160,22 @@ export function WeekGrid({
   useEffect(() => {
     selectRangeRef.current = onSelectRange;
   }, [onSelectRange]);
+
+  const [store] = useState(() => new DayLedgerStore());
+  const [session] = useState(() => new DragSession(store));
+  useEffect(() => {
+    session.setPlaces(
+      () => bodyRef.current,
+      () => unscheduledPanelRef.current,
+    );
+    return () => session.stop();
+  }, [session, unscheduledPanelRef]);
+
+  const blocks = useMemo(() => timeBlocksOf(events, tasks), [events, tasks]);
+  useLayoutEffect(
+    () => store.setData(ledgerDays, blocks, ledgerVersion),
+    [store, ledgerDays, blocks, ledgerVersion],
+  );
 
   useEffect(() => {
     calendarRef.current?.getApi().changeView(narrow ? 'timeGridDay' : 'timeGridWeek');
@@ -108,16 +194,108 @@ export function WeekGrid({
         })),
     [events],
   );
+  const taskInputs = useMemo<EventInput[]>(
+    () =>
+      tasks
+        .filter(isOnGrid)
+        .map((task) => taskEventInput(task, categoryColors.get(task.categoryId) ?? DEFAULT_CATEGORY_COLOR)),
+    [tasks, categoryColors],
+  );
+  // Two sources: FullCalendar re-reads only the one whose array changed.
+  const eventSources = useMemo(() => [eventInputs, taskInputs], [eventInputs, taskInputs]);
 
-  const move = async ({ event, revert }: EventDropArg | EventResizeDoneArg) => {
-    if (!event.start) return;
-    const saved = await onMoveEvent({
-      id: event.id,
-      ...timingAfterMove(event.start, event.end),
-      allDay: event.allDay,
-    });
-    if (!saved) revert();
-  };
+  // A task dropped from the list is drawn by FullCalendar at once; the refetched task replaces that copy, which goes
+  // as soon as the task is read back scheduled (or is no longer in the range), so the grid never shows it twice.
+  const received = useRef(new Map<string, EventApi>());
+  useLayoutEffect(() => {
+    for (const [taskId, copy] of received.current) {
+      const task = tasks.find((candidate) => candidate._id === taskId);
+      if (!task || task.scheduled) {
+        copy.remove();
+        received.current.delete(taskId);
+      }
+    }
+  }, [tasks]);
+
+  // FullCalendar's handlers, kept stable so a render of the page does not reset the calendar's options.
+  const latest = useRef({ onMoveEvent, onPlaceTask, onOpenEvent, onOpenTask, onRangeChange });
+  useEffect(() => {
+    latest.current = { onMoveEvent, onPlaceTask, onOpenEvent, onOpenTask, onRangeChange };
+  });
+  const handlers = useMemo(() => {
+    const unschedule = (taskId: string, blockId: string) => {
+      store.pin({ blockId, removed: true });
+      void latest.current.onPlaceTask({ id: taskId, unschedule: true }).then((saved) => {
+        if (!saved) store.cancel();
+      });
+    };
+    const move = async ({ event, revert }: EventDropArg | EventResizeDoneArg) => {
+      if (!event.start) return;
+      const timing = timingAfterMove(event.start, event.end);
+      store.pin({ blockId: event.id, start: Date.parse(timing.start), end: Date.parse(timing.end) });
+      const props = event.extendedProps;
+      const saved = isTaskBlock(props)
+        ? await latest.current.onPlaceTask({ id: props.taskId, ...timing })
+        : await latest.current.onMoveEvent({ id: event.id, ...timing, allDay: event.allDay });
+      if (!saved) {
+        revert();
+        store.cancel();
+      }
+    };
+    return {
+      eventAllow: (span: DateSpanApi, moving: EventApi | null) => {
+        if (moving) session.over(moving.id, span.start, span.end);
+        return true;
+      },
+      eventDragStart: ({ event }: EventDragStartArg) =>
+        session.start(event.id, isTaskBlock(event.extendedProps)),
+      eventResizeStart: ({ event }: EventResizeStartArg) => session.start(event.id, false),
+      eventDragStop: ({ event, jsEvent }: EventDragStopArg) => {
+        const props = event.extendedProps;
+        if (isTaskBlock(props) && session.endsOnPanel(jsEvent)) unschedule(props.taskId, event.id);
+      },
+      eventDrop: (drop: EventDropArg) => void move(drop),
+      eventResize: (resize: EventResizeDoneArg) => void move(resize),
+      eventReceive: ({ event, revert }: EventReceiveArg) => {
+        const props = event.extendedProps;
+        if (!isTaskBlock(props) || !event.start) {
+          revert();
+          return;
+        }
+        const timing = timingAfterMove(event.start, event.end);
+        store.pin({ blockId: event.id, start: Date.parse(timing.start), end: Date.parse(timing.end) });
+        received.current.set(props.taskId, event);
+        // Only the start: the server makes the block as long as the estimate.
+        void latest.current.onPlaceTask({ id: props.taskId, start: timing.start }).then((saved) => {
+          if (saved) return;
+          received.current.delete(props.taskId);
+          revert();
+          store.cancel();
+        });
+      },
+      eventClick: ({ event, jsEvent }: EventClickArg) => {
+        jsEvent.preventDefault();
+        const props = event.extendedProps;
+        if (isTaskBlock(props)) latest.current.onOpenTask(props.taskId);
+        else latest.current.onOpenEvent(event.id);
+      },
+      datesSet: ({ start, end, view }: DatesSetArg) => {
+        const now = Date.now();
+        setShown({ title: view.title, containsToday: start.getTime() <= now && now < end.getTime() });
+        latest.current.onRangeChange(start, end);
+      },
+      select: ({ start, end, allDay, view }: DateSelectArg) => {
+        view.calendar.unselect();
+        selectRangeRef.current(start, end, allDay);
+      },
+      // A tap on a phone: FullCalendar selects only after a long press, which nobody finds; a tap makes a
+      // one-hour draft at the slot (a mouse click already selects the slot, so only touch is handled here).
+      dateClick: ({ date, allDay, jsEvent }: DateClickArg) => {
+        if (jsEvent.type.startsWith('touch')) selectRangeRef.current(date, date, allDay);
+      },
+      dayCellDidMount: (cell: DayCellMountArg) => makeDayColumnReachable(cell, selectRangeRef),
+    };
+  }, [store, session]);
 
   return (
     <div className={styles.grid}>
@@ -150,52 +328,38 @@ export function WeekGrid({
         </p>
       </div>
       <FullCalendarStyleSheet />
-      <div className={styles.body} aria-busy={loading || undefined}>
-        <FullCalendar
-          ref={calendarRef}
-          plugins={[timeGridPlugin, interactionPlugin]}
-          initialView={narrow ? 'timeGridDay' : 'timeGridWeek'}
-          headerToolbar={false}
-          titleFormat={{ year: 'numeric', month: 'long' }}
-          firstDay={0}
-          allDaySlot={false}
-          slotDuration="00:30:00"
-          slotMinTime="00:00:00"
-          slotMaxTime="24:00:00"
-          scrollTime="06:00:00"
-          slotLabelFormat={HOURS_24}
-          eventTimeFormat={HOURS_24}
-          defaultTimedEventDuration="01:00"
-          nowIndicator
-          selectable
-          selectMirror
-          editable
-          eventInteractive
-          height="100%"
-          dayHeaderContent={DayHeader}
-          dayCellDidMount={(cell: DayCellMountArg) => makeDayColumnReachable(cell, selectRangeRef)}
-          events={eventInputs}
-          datesSet={({ start, end, view }: DatesSetArg) => {
-            const now = Date.now();
-            setShown({ title: view.title, containsToday: start.getTime() <= now && now < end.getTime() });
-            onRangeChange(start, end);
-          }}
-          select={({ start, end, allDay, view }: DateSelectArg) => {
-            view.calendar.unselect();
-            onSelectRange(start, end, allDay);
-          }}
-          // A tap on a phone: FullCalendar selects only after a long press, which nobody finds; a tap makes a
-          // one-hour draft at the slot (a mouse click already selects the slot, so only touch is handled here).
-          dateClick={({ date, allDay, jsEvent }: DateClickArg) => {
-            if (jsEvent.type.startsWith('touch')) onSelectRange(date, date, allDay);
-          }}
-          eventClick={({ event, jsEvent }: EventClickArg) => {
-            jsEvent.preventDefault();
-            onOpenEvent(event.id);
-          }}
-          eventDrop={move}
-          eventResize={move}
-        />
+      <div ref={bodyRef} className={styles.body} aria-busy={loading || undefined}>
+        <DayLedgerContext.Provider value={store}>
+          <FullCalendar
+            ref={calendarRef}
+            plugins={PLUGINS}
+            initialView={narrow ? 'timeGridDay' : 'timeGridWeek'}
+            headerToolbar={false}
+            titleFormat={TITLE_FORMAT}
+            firstDay={0}
+            allDaySlot={false}
+            slotDuration="00:30:00"
+            slotMinTime="00:00:00"
+            slotMaxTime="24:00:00"
+            scrollTime="06:00:00"
+            slotLabelFormat={HOURS_24}
+            eventTimeFormat={HOURS_24}
+            defaultTimedEventDuration="01:00"
+            nowIndicator
+            selectable
+            selectMirror
+            editable
+            droppable
+            eventInteractive
+            // A block dropped off the grid snaps back at once: one dropped on the list is then unscheduled.
+            dragRevertDuration={0}
+            height="100%"
+            dayHeaderContent={DayHeader}
+            eventContent={renderBlockContent}
+            eventSources={eventSources}
+            {...handlers}
+          />
+        </DayLedgerContext.Provider>
       </div>
     </div>
   );

@@ -1,3 +1,4 @@
+import { anEvent } from '@time-wallet/api/testing';
 import {
   draftForNextHour,
   draftFromEvent,
@@ -35,6 +36,7 @@ describe('draftFromSelection', () => {
       start: '2026-03-10T09:30',
       end: '2026-03-10T10:30',
       allDay: false,
+      categoryId: '',
     });
   });
 
@@ -51,6 +53,7 @@ describe('draftFromSelection', () => {
       start: '2026-03-10T00:00',
       end: '2026-03-11T00:00',
       allDay: true,
+      categoryId: '',
     });
   });
 });
@@ -62,35 +65,32 @@ it('draftForNextHour starts at the next full hour and lasts one hour', () => {
   });
 });
 
-it('draftFromEvent shows ISO UTC instants as local date-times', () => {
+it('draftFromEvent shows ISO UTC instants as local date-times, with the category', () => {
   const start = local(2026, 7, 4, 8, 15);
   const end = local(2026, 7, 4, 9, 45);
   expect(
-    draftFromEvent({
-      _id: 'e1',
-      title: 'Dentist',
-      start: start.toISOString(),
-      end: end.toISOString(),
-      allDay: false,
-      source: 'manual',
-    }),
-  ).toEqual({ title: 'Dentist', start: '2026-07-04T08:15', end: '2026-07-04T09:45', allDay: false });
+    draftFromEvent(
+      anEvent({ title: 'Dentist', start: start.toISOString(), end: end.toISOString(), categoryId: 'cat-1' }),
+    ),
+  ).toEqual({
+    title: 'Dentist',
+    start: '2026-07-04T08:15',
+    end: '2026-07-04T09:45',
+    allDay: false,
+    categoryId: 'cat-1',
+  });
 });
 
-it('eventBodyFromDraft sends local inputs as ISO UTC and trims the title', () => {
-  expect(
-    eventBodyFromDraft({
-      title: '  Gym  ',
-      start: '2026-01-15T18:00',
-      end: '2026-01-15T19:30',
-      allDay: false,
-    }),
-  ).toEqual({
+it('eventBodyFromDraft sends local inputs as ISO UTC, trims the title and sends no category as null', () => {
+  const draft = { title: '  Gym  ', start: '2026-01-15T18:00', end: '2026-01-15T19:30', allDay: false };
+  expect(eventBodyFromDraft({ ...draft, categoryId: '' })).toEqual({
     title: 'Gym',
     start: local(2026, 1, 15, 18).toISOString(),
     end: local(2026, 1, 15, 19, 30).toISOString(),
     allDay: false,
+    categoryId: null,
   });
+  expect(eventBodyFromDraft({ ...draft, categoryId: 'cat-2' }).categoryId).toBe('cat-2');
 });
 
 it('isDraftEndAfterStart accepts only a strictly later, readable end', () => {

@@ -16,6 +16,8 @@ export interface EventDraft {
   start: string;
   end: string;
   allDay: boolean;
+  /** One of the user's categories, or '' for none. */
+  categoryId: string;
 }
 
 /** The events request for a view: its first local day, and its end plus one day. */
@@ -27,7 +29,13 @@ export function rangeQueryFor(viewStart: Date, viewEnd: Date): EventRange {
 export function draftFromSelection(start: Date, end: Date, allDay: boolean): EventDraft {
   const isSingleSlot = end.getTime() - start.getTime() <= SLOT_MINUTES * MINUTE_MS;
   const draftEnd = isSingleSlot && !allDay ? new Date(start.getTime() + NEW_EVENT_MINUTES * MINUTE_MS) : end;
-  return { title: '', start: toDateTimeLocalValue(start), end: toDateTimeLocalValue(draftEnd), allDay };
+  return {
+    title: '',
+    start: toDateTimeLocalValue(start),
+    end: toDateTimeLocalValue(draftEnd),
+    allDay,
+    categoryId: '',
+  };
 }
 
 /** A one-hour event starting at the next full hour, for creating without a pointer. */
@@ -43,6 +51,7 @@ export function draftFromEvent(event: CalendarEvent): EventDraft {
     start: toDateTimeLocalValue(event.start),
     end: toDateTimeLocalValue(event.end),
     allDay: event.allDay,
+    categoryId: event.categoryId,
   };
 }
 
@@ -53,13 +62,14 @@ export function isDraftEndAfterStart(draft: Pick<EventDraft, 'start' | 'end'>): 
   return !Number.isNaN(start) && !Number.isNaN(end) && end > start;
 }
 
-/** The request body: local inputs become ISO UTC instants. */
+/** The request body: local inputs become ISO UTC instants; no category is sent as null. */
 export function eventBodyFromDraft(draft: EventDraft): EventBody {
   return {
     title: draft.title.trim(),
     start: fromDateTimeLocalValue(draft.start),
     end: fromDateTimeLocalValue(draft.end),
     allDay: draft.allDay,
+    categoryId: draft.categoryId || null,
   };
 }
 

@@ -1,0 +1,139 @@
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import toast from 'react-hot-toast';
+import {
+  fieldErrorsOf,
+  usePlaceTaskMutation,
+  type ApiError,
+  type Task,
+  type TaskPlacement,
+} from '@time-wallet/api';
+import { toLocalDateKey } from '@time-wallet/shared-ui/lib';
+import { initialPlacementOf, placementAt } from '../lib/task-blocks';
+import { TaskDialog, type TaskPlacementDraft } from '../components/task-dialog';
+
+type DialogState = { taskId: string; draft: TaskPlacementDraft; key: number };
+
+function dayAndTimeText(date: string, startHHMM: string): string {
+  const [year, month, day] = date.split('-').map(Number);
+  const dayText = new Date(year, month - 1, day).toLocaleDateString('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+  });
+  return `${dayText} at ${startHHMM}`;
+}
+
+/** The server's reason for a refusal it explains (not a 5xx), as a sentence. */
+const reasonOf = (error: ApiError) => fieldErrorsOf(error, []).message;
+
+/** What a refused drop says: what failed, the server's reason when it gives one, and where the task is now. */
+function placementFailureText(placement: TaskPlacement, title: string, error: ApiError): string {
+  const reason = reasonOf(error);
+  const because = reason ? ` ${reason.replace(/\.?$/, '.')}` : '';
+  if ('unschedule' in placement) return `Could not unschedule "${title}".${because} It is back on the grid.`;
+  if ('start' in placement && !placement.end) {
+    return `Could not schedule "${title}".${because} It is back in the Unscheduled list.`;
+  }
+  return `Could not move "${title}".${because} It is back where it was.`;
+}
+
+interface TaskPlacementOptions {
+  tasksById: ReadonlyMap<string, Task>;
+  visibleDays: readonly string[];
+  /** Where focus goes after a task is placed on the grid, or taken off it, from the dialog. */
+  gridRef: RefObject<HTMLElement | null>;
+  panelRef: RefObject<HTMLElement | null>;
+}
+
+/**
+ * Placing tasks on the timeline: by a drop on the grid (a refused one goes back, with a toast), or with the keyboard
+ * dialog, which says where the task went and takes focus there, since its opener leaves or moves with the task.
+ */
+export function useTaskPlacement({ tasksById, visibleDays, gridRef, panelRef }: TaskPlacementOptions) {
+  const [placeTask, placeState] = usePlaceTaskMutation();
+  const [dialog, setDialog] = useState<DialogState | null>(null);
+  const [dialogError, setDialogError] = useState<string | null>(null);
+
+  const placeFromGrid = useCallback(
+    async (placement: TaskPlacement) => {
+      const result = await placeTask(placement);
+      if (!result.error) return true;
+      const title = tasksById.get(placement.id)?.title ?? 'the task';
+      toast.error(placementFailureText(placement, title, result.error), { id: `place-${placement.id}` });
+      return false;
+    },
+    [placeTask, tasksById],
+  );
+
+  const openTask = (taskId: string) => {
+    const task = tasksById.get(taskId);
+    if (!task) return;
+    const today = toLocalDateKey();
+    const defaultDay = visibleDays.includes(today) ? today : (visibleDays[0] ?? today);
+    setDialogError(null);
+    setDialog({ taskId, draft: initialPlacementOf(task, defaultDay), key: Date.now() });
+  };
+
+  // Moved once the dialog has given focus back to its opener, which the change removes or moves.
+  const focusAfterDialog = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (dialog || !focusAfterDialog.current) return;
+    focusAfterDialog.current.focus();
+    focusAfterDialog.current = null;
+  }, [dialog]);
+
+  const task = dialog ? tasksById.get(dialog.taskId) : undefined;
+
+  const change = async (
+    placement: TaskPlacement,
+    failure: string,
+    success: string,
+    focus: HTMLElement | null,
+  ) => {
+    if (!dialog) return;
+    const { key } = dialog;
+    const result = await placeTask(placement);
+    if (result.error) {
+      const reason = reasonOf(result.error);
+      setDialogError(reason ? `${failure}: ${reason}` : failure);
+      return;
+    }
+    focusAfterDialog.current = focus;
+    // A late answer closes only the dialog it belongs to.
+    setDialog((current) => (current?.key === key ? null : current));
+    toast.success(success);
+  };
+
+  const taskDialog =
+    dialog && task ? (
+      <TaskDialog
+        key={dialog.key}
+        task={task}
+        initialDraft={dialog.draft}
+        busy={placeState.isLoading}
+        error={dialogError}
+        onPlace={({ date, startHHMM }) => {
+          const where = dayAndTimeText(date, startHHMM);
+          void change(
+            placementAt(task, date, startHHMM),
+            task.scheduled ? 'Failed to move task' : 'Failed to schedule task',
+            task.scheduled ? `"${task.title}" moved to ${where}` : `"${task.title}" scheduled on ${where}`,
+            gridRef.current,
+          );
+        }}
+        onUnschedule={() =>
+          void change(
+            { id: task._id, unschedule: true },
+            'Failed to unschedule task',
+            `"${task.title}" is unscheduled`,
+            panelRef.current,
+          )
+        }
+        onClose={() => {
+          if (!placeState.isLoading) setDialog(null);
+        }}
+      />
+    ) : null;
+
+  return { placeFromGrid, openTask, taskDialog };
+}
