@@ -1,17 +1,4 @@
-import { formatMinutes, formatStopwatch, hoursOf } from './duration';
-
-describe('formatMinutes', () => {
-  it.each([
-    [0, '0 min'],
-    [45, '45 min'],
-    [60, '1 h'],
-    [90, '1 h 30 min'],
-    [125, '2 h 5 min'],
-    [1440, '24 h'],
-  ])('writes %i minutes as %p', (minutes, text) => {
-    expect(formatMinutes(minutes)).toBe(text);
-  });
-});
+import { formatStopwatch, hoursOf } from './duration';
 
 describe('formatStopwatch', () => {
   it.each([

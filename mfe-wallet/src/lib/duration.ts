@@ -2,15 +2,6 @@ import { roundHours } from '@time-wallet/shared-ui/lib';
 
 const pad2 = (value: number) => String(value).padStart(2, '0');
 
-/** A length in whole minutes as people read it: '45 min', '2 h', '1 h 30 min'. */
-export function formatMinutes(minutes: number): string {
-  const whole = Math.max(0, Math.round(minutes));
-  const hours = Math.floor(whole / 60);
-  const rest = whole % 60;
-  if (hours === 0) return `${rest} min`;
-  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
-}
-
 /** Seconds as a stopwatch shows them, 'H:MM:SS', so the width stays the same while it runs. */
 export function formatStopwatch(totalSeconds: number): string {
   const seconds = Math.max(0, Math.floor(totalSeconds));

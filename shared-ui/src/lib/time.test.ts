@@ -2,6 +2,7 @@ import {
   addDays,
   browserTimeZone,
   formatHHMM24,
+  formatMinutes,
   formatTime12,
   fromDateTimeLocalValue,
   hhmmToMinutes,
@@ -126,5 +127,18 @@ describe('browserTimeZone', () => {
       throw new Error('no Intl');
     });
     expect(browserTimeZone()).toBe('UTC');
+  });
+});
+
+describe('formatMinutes', () => {
+  it.each([
+    [0, '0 min'],
+    [45, '45 min'],
+    [60, '1 h'],
+    [90, '1 h 30 min'],
+    [125, '2 h 5 min'],
+    [1440, '24 h'],
+  ])('writes %i minutes as %p', (minutes, text) => {
+    expect(formatMinutes(minutes)).toBe(text);
   });
 });

@@ -76,3 +76,12 @@ export function browserTimeZone(): string {
     return 'UTC';
   }
 }
+
+/** A length in whole minutes as people read it: '45 min', '2 h', '1 h 30 min' (estimates, tracked time). */
+export function formatMinutes(minutes: number): string {
+  const whole = Math.max(0, Math.round(minutes));
+  const hours = Math.floor(whole / 60);
+  const rest = whole % 60;
+  if (hours === 0) return `${rest} min`;
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+}

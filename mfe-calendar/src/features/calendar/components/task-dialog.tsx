@@ -1,7 +1,8 @@
+import { formatMinutes } from '@time-wallet/shared-ui/lib';
 import { useId, useState, type FormEvent } from 'react';
 import type { Task } from '@time-wallet/api';
 import { Field, Hint } from '@time-wallet/shared-ui';
-import { formatMinutes, taskMinutes } from '../lib/task-blocks';
+import { taskMinutes } from '../lib/task-blocks';
 import { FormDialog } from './form-dialog';
 import styles from './task-dialog.module.css';
 

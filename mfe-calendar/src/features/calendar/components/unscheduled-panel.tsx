@@ -1,8 +1,9 @@
+import { formatMinutes } from '@time-wallet/shared-ui/lib';
 import { useEffect, useId, useMemo, useRef, type CSSProperties, type RefObject } from 'react';
 import { Draggable } from '@fullcalendar/interaction';
 import { DEFAULT_CATEGORY_COLOR, type Task } from '@time-wallet/api';
 import { Button, EmptyState, Hint, Skeleton, VisuallyHidden } from '@time-wallet/shared-ui';
-import { formatMinutes, unscheduledByDay } from '../lib/task-blocks';
+import { unscheduledByDay } from '../lib/task-blocks';
 import { taskEventInput } from './task-event';
 import styles from './unscheduled-panel.module.css';
 

@@ -2,7 +2,6 @@ import { aCategory, aTask, anEvent, anUnscheduledTask } from '@time-wallet/api/t
 import { DEFAULT_CATEGORY_COLOR } from '@time-wallet/api';
 import {
   categoryColorsOf,
-  formatMinutes,
   initialPlacementOf,
   placementAt,
   timeBlocksOf,
@@ -44,12 +43,6 @@ it('unscheduledByDay keeps the visible days’ tasks still to plan, per day in o
     { date: '2026-03-08', tasks: [call] },
     { date: '2026-03-09', tasks: [read] },
   ]);
-});
-
-it('formatMinutes says minutes, hours, or both', () => {
-  expect(formatMinutes(45)).toBe('45 min');
-  expect(formatMinutes(60)).toBe('1 h');
-  expect(formatMinutes(90)).toBe('1 h 30 min');
 });
 
 it('categoryColorsOf maps ids to colours, with the default for a category without one', () => {

@@ -39,14 +39,6 @@ export function unscheduledByDay(
     .filter((day) => day.tasks.length > 0);
 }
 
-/** '45 min', '1 h', '1 h 30 min'. */
-export function formatMinutes(minutes: number): string {
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  if (hours === 0) return `${rest} min`;
-  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
-}
-
 /** A category's colour by its id; the product's default colour for an unknown one or none. */
 export function categoryColorsOf(categories: readonly Category[]): ReadonlyMap<string, string> {
   return new Map(categories.map((category) => [category._id, category.color || DEFAULT_CATEGORY_COLOR]));

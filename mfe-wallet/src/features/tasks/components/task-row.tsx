@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Category } from '@time-wallet/api';
 import { IconButton, Skeleton } from '@time-wallet/shared-ui';
-import { formatTime12 } from '@time-wallet/shared-ui/lib';
-import { formatMinutes } from '../../../lib/duration';
+import { formatMinutes, formatTime12 } from '@time-wallet/shared-ui/lib';
 import { clockTimesOf, endsNextDay, type Task } from '../lib/task';
 import { CategoryName } from './category-name';
 import styles from './task-row.module.css';
