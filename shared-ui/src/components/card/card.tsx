@@ -1,4 +1,4 @@
-import type { HTMLAttributes, ReactNode } from 'react';
+import { useId, type HTMLAttributes, type ReactNode } from 'react';
 import styles from './card.module.css';
 
 export type HeadingLevel = 1 | 2 | 3 | 4 | 5 | 6;
@@ -12,7 +12,10 @@ export interface CardProps extends Omit<HTMLAttributes<HTMLElement>, 'title'> {
   children?: ReactNode;
 }
 
-/** A raised surface grouping related content, with an optional heading. */
+/**
+ * A raised surface grouping related content, with an optional heading. A section or article with a title is named by
+ * it, so assistive technology lists it as a region (unless the caller names it otherwise).
+ */
 export function Card({
   title,
   headingLevel = 3,
@@ -22,9 +25,21 @@ export function Card({
   ...props
 }: CardProps) {
   const Heading = `h${headingLevel}` as const;
+  const headingId = useId();
+  const named = title != null && (Element === 'section' || Element === 'article');
+  const labelledBy =
+    named && !props['aria-label'] ? (props['aria-labelledby'] ?? headingId) : props['aria-labelledby'];
   return (
-    <Element {...props} className={[styles.card, className].filter(Boolean).join(' ')}>
-      {title != null && <Heading className={styles.title}>{title}</Heading>}
+    <Element
+      {...props}
+      aria-labelledby={labelledBy}
+      className={[styles.card, className].filter(Boolean).join(' ')}
+    >
+      {title != null && (
+        <Heading id={headingId} className={styles.title}>
+          {title}
+        </Heading>
+      )}
       {children}
     </Element>
   );
