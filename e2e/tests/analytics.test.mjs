@@ -4,27 +4,7 @@ import { browserSuite } from '../support/suite.mjs';
 import { launchBrowser } from '../support/browser.mjs';
 import { apiClient, storeSession } from '../support/api-client.mjs';
 import { seriousViolations } from '../support/accessibility.mjs';
-
-// The browser runs in the machine's zone; the seeded days must be the same local days it asks about.
-const TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
-
-function localDateKey(instant) {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(instant);
-  const part = (type) => parts.find((entry) => entry.type === type).value;
-  return `${part('year')}-${part('month')}-${part('day')}`;
-}
-
-function addDays(dateKey, days) {
-  const [year, month, day] = dateKey.split('-').map(Number);
-  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
-}
-
-const weekdayOf = (dateKey) => new Date(`${dateKey}T00:00:00Z`).getUTCDay();
+import { addDays, localDateKey, TIME_ZONE, weekdayOf } from '../support/days.mjs';
 
 describe('analytics', () => {
   const suite = browserSuite({ account: 'charts', signIn: false });

@@ -6,6 +6,7 @@ import { browserSuite } from '../support/suite.mjs';
 import { storeSession } from '../support/api-client.mjs';
 import { launchBrowser } from '../support/browser.mjs';
 import { seriousViolations } from '../support/accessibility.mjs';
+import { addDays } from '../support/days.mjs';
 
 const INDIGO = 'rgb(79, 70, 229)';
 
@@ -32,12 +33,6 @@ function zonedToUtc(day, hhmm, timeZone) {
 }
 
 const compact = (day) => day.replaceAll('-', '');
-
-function addDays(day, days) {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
 
 /** What a calendar app exports: time zone definitions, a zoned event, an all-day event and a weekly series. */
 function realWorldCalendar(week) {
