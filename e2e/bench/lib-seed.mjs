@@ -10,7 +10,7 @@ export function localDay(offset = 0) {
 }
 
 /** The ISO instant of a local day and HH:MM. */
-const instant = (day, hhmm) => new Date(`${day}T${hhmm}:00`).toISOString();
+export const instant = (day, hhmm) => new Date(`${day}T${hhmm}:00`).toISOString();
 
 export const SEEDED = {
   categories: [

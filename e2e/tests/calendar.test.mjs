@@ -219,6 +219,9 @@ describe('calendar', () => {
   it('drags the event to another day and resizes it, both kept after a reload', async () => {
     const [wednesday, thursday] = [week[3], week[4]];
     const before = (await listEvents())[0];
+    // The edit's refetches (events, tasks, the day headers' ledger) redraw the grid: measure it once they are in.
+    await suite.page.waitForLoadState('networkidle');
+    await column(thursday).waitFor();
     const box = await eventBox('Design critique').boundingBox();
     const grab = { x: box.x + box.width / 2, y: box.y + 12 };
     const columnShift = (await column(thursday).boundingBox()).x - (await column(wednesday).boundingBox()).x;
