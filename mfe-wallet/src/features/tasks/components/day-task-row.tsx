@@ -18,9 +18,12 @@ export function DayTaskRow({
   categories: readonly Category[];
   onEdit: (task: Task) => void;
 }) {
-  const [setTaskDone] = useSetTaskDoneMutation();
+  const [setTaskDone, pending] = useSetTaskDoneMutation();
+  // While the change is on its way the box shows what was asked: a list refetch that started before it (another
+  // change's) must not flip it back in the meantime. Afterwards the list, refetched, says what the server holds.
+  const done = pending.isLoading && pending.originalArgs ? pending.originalArgs.done : task.done;
   const toggle = async () => {
-    const result = await setTaskDone({ task, done: !task.done });
+    const result = await setTaskDone({ task, done: !done });
     if (result.error) toast.error('Failed to toggle task done status.');
   };
   return (
@@ -28,10 +31,10 @@ export function DayTaskRow({
       task={task}
       categories={categories}
       clock="24h"
-      checked={task.done}
+      checked={done}
       onCheckedChange={() => void toggle()}
       checkboxLabel={`${task.title} done`}
-      struck={task.done}
+      struck={done}
       showNotes
       onEdit={onEdit}
       controls={<TimerControl task={task} />}
