@@ -1,9 +1,12 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { addDays, toLocalDateKey } from '@time-wallet/shared-ui/lib';
+import { api } from '@time-wallet/api';
 import {
   aLedgerDay,
+  deferred,
   type MockHandler,
+  type MockReply,
   NETWORK_FAILURE,
   usePageTestEnvironment,
 } from '@time-wallet/api/testing';
@@ -13,6 +16,10 @@ import { dayRoutes, dayTask as task, renderToday, taskRow } from '../testing/tod
 
 const user = userEvent.setup({ delay: null });
 const today = toLocalDateKey();
+/** The queries of the api slice still waiting for an answer. */
+const readsInFlight = (store: ReturnType<typeof renderToday>['store']) =>
+  Object.values(store.getState()[api.reducerPath].queries).filter((query) => query?.status === 'pending')
+    .length;
 const scheduledReads = (server: ReturnType<typeof renderToday>['server']) =>
   server.requestsTo('GET', '/tasks').filter((request) => request.path === `/tasks?date=${today}`);
 
@@ -200,6 +207,37 @@ describe('TodayPage', () => {
     await waitFor(() => expect(scheduledReads(server)).toHaveLength(2));
     await waitFor(() => expect(checkbox).toHaveProperty('checked', after));
     expect(server.requestsTo('PATCH', '/tasks/t1')[0].body).toEqual({ done: after });
+  });
+
+  it('keeps the box as asked while its change is on the way, whatever a list read started before says', async () => {
+    const patch = deferred<MockReply>();
+    const staleRead = deferred<MockReply>();
+    let reads = 0;
+    const { server, store } = renderToday({
+      [`GET /tasks?date=${today}`]: () => {
+        reads += 1;
+        return reads === 2 ? staleRead.promise : { body: { tasks: [task({ done: reads > 2 })] } };
+      },
+      'PATCH /tasks/t1': () => patch.promise,
+    });
+    const checkbox = await screen.findByRole('checkbox', { name: 'Gym done', checked: false });
+    // Another change's refetch is under way when the box is ticked ...
+    act(() => {
+      store.dispatch(api.util.invalidateTags(['Task']));
+    });
+    await waitFor(() => expect(scheduledReads(server)).toHaveLength(2));
+
+    await user.click(checkbox);
+    expect(checkbox).toBeChecked();
+    // ... and answers first, from before the tick: the box stays as asked.
+    await act(async () => staleRead.resolve({ body: { tasks: [task({ done: false })] } }));
+    // Until that read is in the cache (its fetch, its JSON, its dispatch).
+    await waitFor(() => expect(readsInFlight(store)).toBe(0));
+    expect(checkbox).toBeChecked();
+
+    await act(async () => patch.resolve({ body: task({ done: true }) }));
+    await waitFor(() => expect(scheduledReads(server)).toHaveLength(3));
+    expect(checkbox).toBeChecked();
   });
 
   it('puts the checkbox back and says so when the toggle fails', async () => {
