@@ -1,11 +1,13 @@
 /** Talks to the real API directly, to set up what a test needs without clicking through it. */
 export function apiClient(apiBaseUrl) {
-  async function call(method, url, { token, body } = {}) {
+  /** `timeZone` is sent as X-Time-Zone, so local days are the browser's (see support/days.mjs). */
+  async function call(method, url, { token, body, timeZone } = {}) {
     const response = await fetch(`${apiBaseUrl}${url}`, {
       method,
       headers: {
         ...(body ? { 'Content-Type': 'application/json' } : {}),
         ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        ...(timeZone ? { 'X-Time-Zone': timeZone } : {}),
       },
       body: body ? JSON.stringify(body) : undefined,
     });

@@ -12,20 +12,8 @@ describe('analytics', () => {
   const weekday = weekdayOf(today);
   const lastSunday = addDays(today, -7 - weekday);
 
-  async function call(method, url, body) {
-    const response = await fetch(`${suite.stack.apiBaseUrl}${url}`, {
-      method,
-      headers: {
-        Authorization: `Bearer ${suite.account.token}`,
-        'X-Time-Zone': TIME_ZONE,
-        ...(body ? { 'Content-Type': 'application/json' } : {}),
-      },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${text}`);
-    return text ? JSON.parse(text) : null;
-  }
+  const call = (method, url, body) =>
+    suite.api.call(method, url, { token: suite.account.token, body, timeZone: TIME_ZONE });
 
   async function task(date, categoryId, startHHMM, endHHMM, { done }) {
     const created = await call('POST', '/tasks', {

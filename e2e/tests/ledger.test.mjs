@@ -12,15 +12,7 @@ describe('one time ledger', () => {
   const tomorrow = addDays(today, 1);
   const page = () => suite.page;
   const api = (method, url, body) =>
-    fetch(`${suite.stack.apiBaseUrl}${url}`, {
-      method,
-      headers: {
-        Authorization: `Bearer ${suite.account.token}`,
-        'X-Time-Zone': TIME_ZONE,
-        ...(body ? { 'Content-Type': 'application/json' } : {}),
-      },
-      body: body ? JSON.stringify(body) : undefined,
-    }).then((response) => response.json());
+    suite.api.call(method, url, { token: suite.account.token, body, timeZone: TIME_ZONE });
   const dayHeader = (day) => page().locator(`th.fc-col-header-cell[data-date="${day}"]`);
   const column = (day) => page().locator(`td.fc-timegrid-col[data-date="${day}"]`);
   const placed = () =>
