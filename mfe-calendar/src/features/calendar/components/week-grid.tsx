@@ -14,6 +14,7 @@ import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import interactionPlugin from '@fullcalendar/interaction';
 import type {
+  CalendarApi,
   DateSelectArg,
   DateSpanApi,
   DayCellMountArg,
@@ -41,6 +42,7 @@ import { DayLedgerStore } from '../lib/day-ledger-store';
 import { DragSession } from '../lib/drag-session';
 import { isOnGrid, timeBlocksOf } from '../lib/task-blocks';
 import { useNarrowScreen } from '../hooks/use-narrow-screen';
+import { blockTimeText, memoPerItem, syncBlocks } from './grid-sync';
 import { isTaskBlock, renderBlockContent, taskEventInput } from './task-event';
 import styles from './week-grid.module.css';
 
@@ -181,28 +183,26 @@ export function WeekGrid({
     calendarRef.current?.getApi().changeView(narrow ? 'timeGridDay' : 'timeGridWeek');
   }, [narrow]);
 
-  const eventInputs = useMemo<EventInput[]>(
-    () =>
-      events
-        .filter((event) => !event.allDay)
-        .map((event) => ({
-          id: event._id,
-          title: event.title,
-          start: event.start,
-          end: event.end,
-          classNames: event.source === 'ics' ? [styles.importedEvent] : [],
-        })),
-    [events],
+  // One input per item, kept identical while the item is (RTK Query keeps unchanged items identical across refetches).
+  const [eventInputOf] = useState(() =>
+    memoPerItem<CalendarEvent, undefined>((event) => ({
+      id: event._id,
+      title: event.title,
+      start: event.start,
+      end: event.end,
+      classNames: event.source === 'ics' ? [styles.importedEvent] : [],
+    })),
   );
-  const taskInputs = useMemo<EventInput[]>(
-    () =>
-      tasks
+  const [taskInputOf] = useState(() => memoPerItem<Task, string>(taskEventInput));
+  const blockInputs = useMemo<EventInput[]>(
+    () => [
+      ...events.filter((event) => !event.allDay).map((event) => eventInputOf(event, undefined)),
+      ...tasks
         .filter(isOnGrid)
-        .map((task) => taskEventInput(task, categoryColors.get(task.categoryId) ?? DEFAULT_CATEGORY_COLOR)),
-    [tasks, categoryColors],
+        .map((task) => taskInputOf(task, categoryColors.get(task.categoryId) ?? DEFAULT_CATEGORY_COLOR)),
+    ],
+    [events, tasks, categoryColors, eventInputOf, taskInputOf],
   );
-  // Two sources: FullCalendar re-reads only the one whose array changed.
-  const eventSources = useMemo(() => [eventInputs, taskInputs], [eventInputs, taskInputs]);
 
   // A task dropped from the list is drawn by FullCalendar at once; the refetched task replaces that copy, which goes
   // as soon as the task is read back scheduled (or is no longer in the range), so the grid never shows it twice.
@@ -216,6 +216,24 @@ export function WeekGrid({
       }
     }
   }, [tasks]);
+
+  // The blocks go to FullCalendar through its API, not as event sources: a new source array would make it parse and
+  // draw all ~600 blocks again on every refetch; this way a refetch that changes one block redraws that one.
+  // What was given to which calendar: a calendar made again (StrictMode's second mount) starts with no blocks.
+  const shownBlocks = useRef<{ calendar: CalendarApi | null; blocks: Map<string, EventInput> }>({
+    calendar: null,
+    blocks: new Map(),
+  });
+  useLayoutEffect(() => {
+    const calendar = calendarRef.current?.getApi();
+    if (!calendar) return;
+    const shown = shownBlocks.current;
+    if (shown.calendar !== calendar) {
+      shown.calendar = calendar;
+      shown.blocks = new Map();
+    }
+    syncBlocks(calendar, shown.blocks, blockInputs);
+  }, [blockInputs]);
 
   // FullCalendar's handlers, kept stable so a render of the page does not reset the calendar's options.
   const latest = useRef({ onMoveEvent, onPlaceTask, onOpenEvent, onOpenTask, onRangeChange });
@@ -297,6 +315,42 @@ export function WeekGrid({
     };
   }, [store, session]);
 
+  // Made once per set of handlers: a render of the grid (each refetch, the title) then leaves FullCalendar alone,
+  // where a re-render of it would make it re-read its options and draw again.
+  const calendar = useMemo(
+    () => (
+      <FullCalendar
+        ref={calendarRef}
+        plugins={PLUGINS}
+        initialView={narrow ? 'timeGridDay' : 'timeGridWeek'}
+        headerToolbar={false}
+        titleFormat={TITLE_FORMAT}
+        firstDay={0}
+        allDaySlot={false}
+        slotDuration="00:30:00"
+        slotMinTime="00:00:00"
+        slotMaxTime="24:00:00"
+        scrollTime="06:00:00"
+        slotLabelFormat={HOURS_24}
+        eventTimeFormat={blockTimeText}
+        defaultTimedEventDuration="01:00"
+        nowIndicator
+        selectable
+        selectMirror
+        editable
+        droppable
+        eventInteractive
+        // A block dropped off the grid snaps back at once: one dropped on the list is then unscheduled.
+        dragRevertDuration={0}
+        height="100%"
+        dayHeaderContent={DayHeader}
+        eventContent={renderBlockContent}
+        {...handlers}
+      />
+    ),
+    [narrow, handlers],
+  );
+
   return (
     <div className={styles.grid}>
       {/* Our own toolbar: FullCalendar's icon font is refused by the page's CSP and its icons have no names. */}
@@ -329,37 +383,7 @@ export function WeekGrid({
       </div>
       <FullCalendarStyleSheet />
       <div ref={bodyRef} className={styles.body} aria-busy={loading || undefined}>
-        <DayLedgerContext.Provider value={store}>
-          <FullCalendar
-            ref={calendarRef}
-            plugins={PLUGINS}
-            initialView={narrow ? 'timeGridDay' : 'timeGridWeek'}
-            headerToolbar={false}
-            titleFormat={TITLE_FORMAT}
-            firstDay={0}
-            allDaySlot={false}
-            slotDuration="00:30:00"
-            slotMinTime="00:00:00"
-            slotMaxTime="24:00:00"
-            scrollTime="06:00:00"
-            slotLabelFormat={HOURS_24}
-            eventTimeFormat={HOURS_24}
-            defaultTimedEventDuration="01:00"
-            nowIndicator
-            selectable
-            selectMirror
-            editable
-            droppable
-            eventInteractive
-            // A block dropped off the grid snaps back at once: one dropped on the list is then unscheduled.
-            dragRevertDuration={0}
-            height="100%"
-            dayHeaderContent={DayHeader}
-            eventContent={renderBlockContent}
-            eventSources={eventSources}
-            {...handlers}
-          />
-        </DayLedgerContext.Provider>
+        <DayLedgerContext.Provider value={store}>{calendar}</DayLedgerContext.Provider>
       </div>
     </div>
   );
