@@ -4,6 +4,14 @@ import type { TaskRow } from '../db/schema.js';
 import { DateTime, HHMM, HHMM_RULE, LocalDate } from './common.js';
 import { DEFINITIONS } from './ledger.js';
 
+/**
+ * A nullable field of a response, as OpenAPI 3.0 says it (`nullable`), rather than an anyOf with null: the response
+ * serializer writes it directly, where an anyOf makes it validate every value to pick a branch (a tenth of
+ * GET /tasks/today's throughput with 20 tasks).
+ */
+const Nullable = <T>(schema: { type: 'string' | 'integer'; description: string }) =>
+  Type.Unsafe<T | null>({ ...schema, nullable: true });
+
 export const Task = Type.Object(
   {
     _id: Type.String(),
@@ -20,11 +28,13 @@ export const Task = Type.Object(
     done: Type.Boolean({ description: DEFINITIONS.done }),
     dismissed: Type.Boolean({ description: DEFINITIONS.dismissed }),
     scheduled: Type.Boolean({ description: DEFINITIONS.unscheduled }),
-    estimateMinutes: Type.Union([Type.Integer(), Type.Null()], {
+    estimateMinutes: Nullable<number>({
+      type: 'integer',
       description: 'The planned length in minutes, or null. An unscheduled task always has one',
     }),
     trackedMinutes: Type.Integer({ description: DEFINITIONS.tracked }),
-    timerStartedAt: Type.Union([Type.String(), Type.Null()], {
+    timerStartedAt: Nullable<string>({
+      type: 'string',
       description: "ISO instant the task's running timer started, or null. One timer runs per user",
     }),
     timerAutoStopped: Type.Boolean({

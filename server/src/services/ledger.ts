@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { UserRow } from '../db/schema.js';
+import type { TaskRow, UserRow } from '../db/schema.js';
+import type { EventSpan } from '../plugins/app/events-repository.js';
+import { byStart } from '../plugins/app/tasks-repository.js';
 import {
   addDays,
   dayOfWeek,
+  localDayBounds,
   localDateAt,
   localDaysBetween,
   startOfLocalDay,
@@ -261,22 +264,23 @@ export function computeWeeklyAnalytics(input: WeeklyAnalyticsInput): WeeklyAnaly
   };
 }
 
-/** The ledger's one read: the user's blocks overlapping the local days [fromDate, toDate] and the tasks dated then. */
-export async function timelineOf(
-  app: FastifyInstance,
+type TaskSpanRow = Pick<TaskRow, 'id' | 'startAt' | 'endAt' | 'categoryId' | 'done' | 'trackedMinutes'>;
+type DatedTaskRow = Pick<
+  TaskRow,
+  'id' | 'date' | 'done' | 'scheduled' | 'estimateMinutes' | 'trackedMinutes'
+>;
+
+/**
+ * The timeline from what was read: scheduled, non-dismissed tasks overlapping the range and timed events are blocks
+ * (all-day events cost nothing); the non-dismissed tasks dated in the range are counted by day.
+ */
+function timelineFrom(
   user: UserRow,
-  timeZone: string,
-  fromDate: string,
-  toDate: string,
-): Promise<Timeline> {
-  const from = startOfLocalDay(timeZone, fromDate);
-  const to = startOfLocalDay(timeZone, addDays(toDate, 1));
-  const now = app.now();
-  const [taskSpans, eventSpans, tasks] = await Promise.all([
-    app.tasksRepository.listSpansOverlapping(user.id, from, to),
-    app.eventsRepository.listSpansOverlapping(user.id, from, to),
-    app.tasksRepository.listLedgerTasks(user.id, fromDate, toDate),
-  ]);
+  now: number,
+  taskSpans: readonly TaskSpanRow[],
+  eventSpans: readonly EventSpan[],
+  datedTasks: readonly DatedTaskRow[],
+): Timeline {
   const blocks: Block[] = [
     ...taskSpans.map((task) => ({
       startAt: task.startAt,
@@ -295,7 +299,7 @@ export async function timelineOf(
   ];
   return {
     blocks,
-    tasks: tasks.map((task) => ({
+    tasks: datedTasks.map((task) => ({
       id: task.id,
       date: task.date,
       done: task.done === 1,
@@ -308,6 +312,24 @@ export async function timelineOf(
         ? { taskId: user.timerTaskId, startedAt: user.timerStartedAt }
         : null,
   };
+}
+
+/** The ledger's read: the user's blocks overlapping the local days [fromDate, toDate] and the tasks dated then. */
+export async function timelineOf(
+  app: FastifyInstance,
+  user: UserRow,
+  timeZone: string,
+  fromDate: string,
+  toDate: string,
+): Promise<Timeline> {
+  const from = startOfLocalDay(timeZone, fromDate);
+  const to = startOfLocalDay(timeZone, addDays(toDate, 1));
+  const [taskSpans, eventSpans, tasks] = await Promise.all([
+    app.tasksRepository.listSpansOverlapping(user.id, from, to),
+    app.eventsRepository.listSpansOverlapping(user.id, from, to),
+    app.tasksRepository.listLedgerTasks(user.id, fromDate, toDate),
+  ]);
+  return timelineFrom(user, app.now(), taskSpans, eventSpans, tasks);
 }
 
 /** The ledger of the local days [fromDate, toDate]. */
@@ -328,26 +350,52 @@ export async function ledgerOfDays(
 /** GET /tasks/today's figures: the ledger of one day in hours with one decimal. */
 export type DayWallet = Omit<Static<typeof TodayTasks>, 'tasks'>;
 
-/** The wallet of one local day: the ledger's figures for it, in hours with one decimal. */
-export async function walletOfDay(
-  app: FastifyInstance,
-  user: UserRow,
-  timeZone: string,
-  date: string,
-): Promise<DayWallet> {
-  const [day] = await ledgerOfDays(app, user, timeZone, date, date);
-  const plannedHours = hoursOfMinutes(day!.plannedMinutes);
+/** A day of the ledger in hours with one decimal, as the wallet shows it. */
+function walletFrom(user: UserRow, date: string, day: LedgerDay): DayWallet {
+  const plannedHours = hoursOfMinutes(day.plannedMinutes);
   const budgetHours = budgetHoursOf(user, date);
   return {
     date,
     spentHours: plannedHours,
     plannedHours,
-    trackedHours: hoursOfMinutes(day!.trackedMinutes),
-    unscheduledHours: hoursOfMinutes(day!.unscheduledMinutes),
+    trackedHours: hoursOfMinutes(day.trackedMinutes),
+    unscheduledHours: hoursOfMinutes(day.unscheduledMinutes),
     budgetHours,
     remainingHours: Math.max(0, roundToTenth(budgetHours - plannedHours)),
     overHours: Math.max(0, roundToTenth(plannedHours - budgetHours)),
   };
+}
+
+/**
+ * Today's list and today's wallet from one read of the day's task rows (those dated today and the scheduled ones
+ * overlapping it in the reader's zone) and its events: GET /tasks/today is the product's most frequent read.
+ */
+export async function todayOf(
+  app: FastifyInstance,
+  user: UserRow,
+  timeZone: string,
+  date: string,
+): Promise<{ wallet: DayWallet; tasks: TaskRow[] }> {
+  const { start, end } = localDayBounds(timeZone, date);
+  const [dated, overlapping, eventSpans] = await Promise.all([
+    app.tasksRepository.listDatedOn(user.id, date),
+    app.tasksRepository.listOverlapping(user.id, start, end),
+    app.eventsRepository.listSpansOverlapping(user.id, start, end),
+  ]);
+  const counted = (task: TaskRow) => task.dismissed === 0;
+  const timeline = timelineFrom(
+    user,
+    app.now(),
+    overlapping.filter(counted),
+    eventSpans,
+    dated.filter(counted),
+  );
+  const [day] = ledgerDays({ ...timeline, timeZone, user, now: app.now() }, [date]);
+  const ids = new Set<string>();
+  const tasks = [...dated.filter((task) => task.scheduled === 1), ...overlapping]
+    .filter((task) => !ids.has(task.id) && ids.add(task.id))
+    .sort(byStart);
+  return { wallet: walletFrom(user, date, day!), tasks };
 }
 
 /** The weekly analytics of the user's Sunday..Saturday week containing `date`. */

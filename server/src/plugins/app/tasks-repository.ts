@@ -16,7 +16,8 @@ export interface DayListOptions {
   bounds?: { start: number; end: number };
 }
 
-const byStart = (a: TaskRow, b: TaskRow) =>
+/** A day's order: by start, then creation, then id. */
+export const byStart = (a: TaskRow, b: TaskRow) =>
   a.startAt - b.startAt || a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /** `maxRows` bounds every list this repository returns (the task quota). */
@@ -52,6 +53,30 @@ export function createTasksRepository(db: Kysely<Database>, maxRows: number = RE
           : Promise.resolve([]);
       const [own, others] = await Promise.all([dated, overlapping]);
       return others.length === 0 ? own : [...own, ...others].sort(byStart).slice(0, maxRows);
+    },
+
+    /** Every task dated `date`, scheduled or not, dismissed or not (today's read, services/ledger.ts todayOf). */
+    async listDatedOn(userId: string, date: string): Promise<TaskRow[]> {
+      return db
+        .selectFrom('tasks')
+        .selectAll()
+        .where('userId', '=', userId)
+        .where('date', '=', date)
+        .limit(maxRows)
+        .execute();
+    },
+
+    /** Scheduled tasks overlapping [from, to), whole rows, dismissed ones included (today's read). */
+    async listOverlapping(userId: string, from: number, to: number): Promise<TaskRow[]> {
+      return db
+        .selectFrom('tasks')
+        .selectAll()
+        .where('userId', '=', userId)
+        .where('scheduled', '=', 1)
+        .where('endAt', '>', from)
+        .where('startAt', '<', to)
+        .limit(maxRows)
+        .execute();
     },
 
     /** Tasks dated [fromDate, toDate], scheduled or not, without the dismissed: what the ledger counts by day. */

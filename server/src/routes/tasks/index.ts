@@ -33,7 +33,7 @@ import {
   toTaskJson,
 } from '../../schemas/task.js';
 import { editedCategoryId, ownCategoryId } from '../../services/categories.js';
-import { walletOfDay } from '../../services/ledger.js';
+import { todayOf } from '../../services/ledger.js';
 import { startTimer, stopTimer } from '../../services/timer.js';
 import { undoableDeleteRoutes } from '../../services/undoable-delete.js';
 
@@ -205,10 +205,7 @@ const tasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const user = signedInUser(request);
       const date = localDateAt(request.timeZone, app.now());
-      const [tasks, wallet] = await Promise.all([
-        app.tasksRepository.listForDate(user.id, date, { bounds: localDayBounds(request.timeZone, date) }),
-        walletOfDay(app, user, request.timeZone, date),
-      ]);
+      const { wallet, tasks } = await todayOf(app, user, request.timeZone, date);
       return { ...wallet, tasks: tasks.map((task) => toTaskJson(task, user)) };
     },
   );
