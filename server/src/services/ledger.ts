@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TaskRow, UserRow } from '../db/schema.js';
 import type { EventSpan } from '../plugins/app/events-repository.js';
-import { byStart } from '../plugins/app/tasks-repository.js';
+import { byStart, type LedgerTaskRow, type TaskSpan } from '../plugins/app/tasks-repository.js';
 import {
   addDays,
   dayOfWeek,
@@ -264,12 +264,6 @@ export function computeWeeklyAnalytics(input: WeeklyAnalyticsInput): WeeklyAnaly
   };
 }
 
-type TaskSpanRow = Pick<TaskRow, 'id' | 'startAt' | 'endAt' | 'categoryId' | 'done' | 'trackedMinutes'>;
-type DatedTaskRow = Pick<
-  TaskRow,
-  'id' | 'date' | 'done' | 'scheduled' | 'estimateMinutes' | 'trackedMinutes'
->;
-
 /**
  * The timeline from what was read: scheduled, non-dismissed tasks overlapping the range and timed events are blocks
  * (all-day events cost nothing); the non-dismissed tasks dated in the range are counted by day.
@@ -277,9 +271,9 @@ type DatedTaskRow = Pick<
 function timelineFrom(
   user: UserRow,
   now: number,
-  taskSpans: readonly TaskSpanRow[],
+  taskSpans: readonly TaskSpan[],
   eventSpans: readonly EventSpan[],
-  datedTasks: readonly DatedTaskRow[],
+  datedTasks: readonly LedgerTaskRow[],
 ): Timeline {
   const blocks: Block[] = [
     ...taskSpans.map((task) => ({
