@@ -16,6 +16,8 @@ export type { PageHeaderProps, PageProps } from './components/page-header/page-h
 export { EmptyState, Hint } from './components/notes/notes';
 export { Modal } from './components/modal/modal';
 export type { ModalProps } from './components/modal/modal';
+export { RepeatField } from './components/repeat-field/repeat-field';
+export type { RepeatFieldProps } from './components/repeat-field/repeat-field';
 export { Skeleton } from './components/skeleton/skeleton';
 export type { SkeletonProps } from './components/skeleton/skeleton';
 export { Spinner } from './components/spinner/spinner';

@@ -2,3 +2,4 @@
 export * from './time';
 export * from './wallet';
 export * from './validation';
+export * from './repeat';
