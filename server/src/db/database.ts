@@ -27,6 +27,7 @@ import * as sessionActivity from './migrations/0004-session-activity.js';
 import * as deletedRecords from './migrations/0005-deleted-records.js';
 import * as taskDismissed from './migrations/0006-task-dismissed.js';
 import * as timeLedger from './migrations/0007-time-ledger.js';
+import * as series from './migrations/0009-series.js';
 import type { Database } from './schema.js';
 
 export type DatabaseKind = DatabaseConfig['kind'];
@@ -192,6 +193,7 @@ export const migrations = {
   '0005-deleted-records': deletedRecords,
   '0006-task-dismissed': taskDismissed,
   '0007-time-ledger': timeLedger,
+  '0009-series': series,
 };
 
 export async function migrateToLatest(db: Kysely<Database>, schema?: string): Promise<void> {

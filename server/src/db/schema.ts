@@ -63,7 +63,20 @@ export interface CategoriesTable {
   updatedAt: number;
 }
 
-export interface TasksTable {
+/** Tasks and events may repeat (migration 0009, services/series.ts). */
+export interface SeriesColumns {
+  /** A series' master (see migration 0009): its rule, skipped starts (JSON), zone and occurrence length. */
+  rrule: Generated<string | null>;
+  exdates: Generated<string | null>;
+  seriesZone: Generated<string | null>;
+  /** Set on a series' master only: the length of each occurrence. */
+  occurrenceMs: Generated<number | null>;
+  /** An override: the series it belongs to and the occurrence start it replaces. */
+  seriesId: Generated<string | null>;
+  recurrenceAt: Generated<number | null>;
+}
+
+export interface TasksTable extends SeriesColumns {
   id: string;
   userId: string;
   title: string;
@@ -91,7 +104,7 @@ export interface TasksTable {
   updatedAt: number;
 }
 
-export interface EventsTable {
+export interface EventsTable extends SeriesColumns {
   id: string;
   userId: string;
   title: string;

@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { TITLE_MAX_LENGTH } from './product.js';
 import type { EventRow } from '../db/schema.js';
 import { DateTime, LocalDate } from './common.js';
+import { RruleInput, SeriesFields, ownEndOf, seriesJsonOf } from './series.js';
 
 export const CalendarEvent = Type.Object(
   {
@@ -17,6 +18,7 @@ export const CalendarEvent = Type.Object(
         "The category's _id, or '' when uncategorised; a timed event's time counts in its category's share",
     }),
     source: Type.Union([Type.Literal('manual'), Type.Literal('ics')]),
+    ...SeriesFields,
   },
   { $id: 'CalendarEvent' },
 );
@@ -28,10 +30,11 @@ export function toEventJson(row: EventRow): CalendarEvent {
     _id: row.id,
     title: row.title,
     start: new Date(row.startAt).toISOString(),
-    end: new Date(row.endAt).toISOString(),
+    end: new Date(ownEndOf(row)).toISOString(),
     allDay: row.allDay === 1,
     categoryId: row.categoryId ?? '',
     source: row.source,
+    ...seriesJsonOf(row),
   };
 }
 
@@ -47,6 +50,7 @@ export const CreateEventBody = Type.Object(
     end: DateTime,
     allDay: Type.Optional(Type.Boolean()),
     categoryId: Type.Optional(CategoryId),
+    rrule: Type.Optional(RruleInput),
   },
   { additionalProperties: false },
 );
@@ -58,6 +62,12 @@ export const UpdateEventBody = Type.Object(
     end: Type.Optional(DateTime),
     allDay: Type.Optional(Type.Boolean()),
     categoryId: Type.Optional(CategoryId),
+    rrule: Type.Optional(
+      Type.Union([RruleInput, Type.Literal('')], {
+        description:
+          "The series' new rule (with scope 'all' or 'following'); '' makes the occurrence a single event",
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -70,7 +80,19 @@ export const EventList = Type.Array(CalendarEventRef);
 export const ImportResult = Type.Object({
   created: Type.Integer(),
   updated: Type.Integer(),
-  skipped: Type.Integer(),
+  skipped: Type.Integer({
+    description: 'Events not imported: unchanged since the last import, or unreadable',
+  }),
+  skippedEvents: Type.Array(
+    Type.Object({
+      uid: Type.String(),
+      summary: Type.String(),
+      reason: Type.String({ description: 'Why the event could not be read' }),
+    }),
+    {
+      description: 'The first 20 unreadable events, each with its reason (the rest of the file was imported)',
+    },
+  ),
 });
 
 /** The multipart body of POST /events/import: documented in the OpenAPI document, read and checked by the service. */

@@ -3,6 +3,7 @@ import { TITLE_MAX_LENGTH } from './product.js';
 import type { TaskRow } from '../db/schema.js';
 import { DateTime, HHMM, HHMM_RULE, LocalDate } from './common.js';
 import { DEFINITIONS } from './ledger.js';
+import { RruleInput, SeriesFields, ownEndOf, seriesJsonOf } from './series.js';
 
 /**
  * A nullable field of a response, as OpenAPI 3.0 says it (`nullable`), rather than an anyOf with null: the response
@@ -44,6 +45,7 @@ export const Task = Type.Object(
     isEvent: Type.Boolean(),
     isReminder: Type.Boolean(),
     carryover: Type.Boolean(),
+    ...SeriesFields,
   },
   { $id: 'Task' },
 );
@@ -67,7 +69,7 @@ export function toTaskJson(row: TaskRow, timer?: RunningTimer): Task {
     notes: row.notes,
     date: row.date,
     start: new Date(row.startAt).toISOString(),
-    end: new Date(row.endAt).toISOString(),
+    end: new Date(ownEndOf(row)).toISOString(),
     done: row.done === 1,
     dismissed: row.dismissed === 1,
     scheduled: row.scheduled === 1,
@@ -78,6 +80,7 @@ export function toTaskJson(row: TaskRow, timer?: RunningTimer): Task {
     isEvent: row.isEvent === 1,
     isReminder: row.isReminder === 1,
     carryover: row.carryover === 1,
+    ...seriesJsonOf(row),
   };
 }
 
@@ -110,6 +113,7 @@ export const CreateTaskBody = Type.Object(
     isEvent: Type.Optional(Type.Boolean()),
     isReminder: Type.Optional(Type.Boolean()),
     carryover: Type.Optional(Type.Boolean()),
+    rrule: Type.Optional(RruleInput),
   },
   { additionalProperties: false },
 );
@@ -124,6 +128,12 @@ const SENT_BACK_READ_ONLY = {
     Type.Union([Type.String({ maxLength: 40 }), Type.Null()], { description: sentBack('see timer/start') }),
   ),
   timerAutoStopped: Type.Optional(Type.Boolean({ description: sentBack('see timer/start') })),
+  seriesId: Type.Optional(
+    Type.String({ maxLength: 100, description: sentBack('an occurrence stays in its series') }),
+  ),
+  recurrenceId: Type.Optional(
+    Type.String({ maxLength: 40, description: sentBack('an occurrence keeps its name') }),
+  ),
 };
 
 /** The edit path's precedence, said on each field it concerns: the local wall-clock fields win over the instants. */
@@ -185,6 +195,12 @@ export const UpdateTaskBody = Type.Object(
     isEvent: Type.Optional(Type.Boolean()),
     isReminder: Type.Optional(Type.Boolean()),
     carryover: Type.Optional(Type.Boolean()),
+    rrule: Type.Optional(
+      Type.Union([RruleInput, Type.Literal('')], {
+        description:
+          "The series' new rule (with scope 'all' or 'following'; the rule as read changes nothing); on a single task it makes the task repeat; '' makes an occurrence a single task",
+      }),
+    ),
   },
   { additionalProperties: false },
 );

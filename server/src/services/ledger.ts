@@ -2,7 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { TaskRow, UserRow } from '../db/schema.js';
 import type { EventSpan } from '../plugins/app/events-repository.js';
 import { byStart, type LedgerTaskRow, type TaskSpan } from '../plugins/app/tasks-repository.js';
+import { expandEvents, expandTasks } from './series.js';
+import { LruCache } from '../lib/lru-cache.js';
 import {
+  TIME_ZONES_KEPT,
   addDays,
   dayOfWeek,
   localDayBounds,
@@ -318,12 +321,32 @@ export async function timelineOf(
 ): Promise<Timeline> {
   const from = startOfLocalDay(timeZone, fromDate);
   const to = startOfLocalDay(timeZone, addDays(toDate, 1));
+  const range = { from, to };
   const [taskSpans, eventSpans, tasks] = await Promise.all([
-    app.tasksRepository.listSpansOverlapping(user.id, from, to),
-    app.eventsRepository.listSpansOverlapping(user.id, from, to),
+    app.tasksRepository
+      .listSpansOverlapping(user.id, from, to)
+      .then((rows) => expandTasks(app, user.id, rows, range)),
+    app.eventsRepository
+      .listSpansOverlapping(user.id, from, to)
+      .then((rows) => expandEvents(app, user.id, rows, range)),
     app.tasksRepository.listLedgerTasks(user.id, fromDate, toDate),
   ]);
-  return timelineFrom(user, app.now(), taskSpans, eventSpans, tasks);
+  // A series' occurrences are counted by day like single tasks; its master, dated on its first day, is not.
+  const occurrences = taskSpans.filter(
+    (task) => task.recurrenceAt !== null && task.date >= fromDate && task.date <= toDate,
+  );
+  const counted = new Set(tasks.map((task) => task.id));
+  const dated = [
+    ...tasks.filter((task) => task.occurrenceMs === null),
+    ...occurrences.filter((task) => !counted.has(task.id)),
+  ];
+  return timelineFrom(
+    user,
+    app.now(),
+    taskSpans.filter((task) => task.scheduled === 1),
+    eventSpans,
+    dated,
+  );
 }
 
 /** The ledger of the local days [fromDate, toDate]. */
@@ -360,35 +383,52 @@ function walletFrom(user: UserRow, date: string, day: LedgerDay): DayWallet {
   };
 }
 
+/** Today in each zone, kept until it ends: reading the date at an instant costs an Intl formatToParts call. */
+const todays = new LruCache<string, { date: string; start: number; end: number }>(TIME_ZONES_KEPT);
+
+/** The local day containing `now` in the zone, and its instants [start, end). */
+function todayIn(timeZone: string, now: number): { date: string; start: number; end: number } {
+  const known = todays.get(timeZone);
+  if (known && now >= known.start && now < known.end) return known;
+  const date = localDateAt(timeZone, now);
+  const today = { date, ...localDayBounds(timeZone, date) };
+  todays.set(timeZone, today);
+  return today;
+}
+
 /**
- * Today's list and today's wallet from one read of the day's task rows (those dated today and the scheduled ones
- * overlapping it in the reader's zone) and its events: GET /tasks/today is the product's most frequent read.
+ * Today's list and today's wallet in the reader's zone, from one read of the day's task rows (those dated today and
+ * the scheduled ones and series overlapping it) and one of its events: GET /tasks/today is the product's most
+ * frequent read.
  */
 export async function todayOf(
   app: FastifyInstance,
   user: UserRow,
   timeZone: string,
-  date: string,
 ): Promise<{ wallet: DayWallet; tasks: TaskRow[] }> {
-  const { start, end } = localDayBounds(timeZone, date);
-  const [dated, overlapping, eventSpans] = await Promise.all([
-    app.tasksRepository.listDatedOn(user.id, date),
-    app.tasksRepository.listOverlapping(user.id, start, end),
-    app.eventsRepository.listSpansOverlapping(user.id, start, end),
+  const { date, start, end } = todayIn(timeZone, app.now());
+  const range = { from: start, to: end };
+  const [rows, eventSpans] = await Promise.all([
+    app.tasksRepository
+      .listOfDay(user.id, date, start, end)
+      .then((read) => expandTasks(app, user.id, read, range)),
+    app.eventsRepository
+      .listSpansOverlapping(user.id, start, end)
+      .then((read) => expandEvents(app, user.id, read, range)),
   ]);
-  const counted = (task: TaskRow) => task.dismissed === 0;
+  // Each row once, series replaced by their occurrences today: dated today (counted by day), scheduled and
+  // overlapping today (a block), or both. The list is the scheduled ones.
+  const overlapping = (task: TaskRow) => task.scheduled === 1 && task.endAt > start && task.startAt < end;
+  const counted = rows.filter((task) => task.dismissed === 0);
   const timeline = timelineFrom(
     user,
     app.now(),
-    overlapping.filter(counted),
+    counted.filter(overlapping),
     eventSpans,
-    dated.filter(counted),
+    counted.filter((task) => task.date === date),
   );
   const [day] = ledgerDays({ ...timeline, timeZone, user, now: app.now() }, [date]);
-  const ids = new Set<string>();
-  const tasks = [...dated.filter((task) => task.scheduled === 1), ...overlapping]
-    .filter((task) => !ids.has(task.id) && ids.add(task.id))
-    .sort(byStart);
+  const tasks = rows.filter((task) => task.scheduled === 1).sort(byStart);
   return { wallet: walletFrom(user, date, day!), tasks };
 }
 

@@ -6,6 +6,10 @@ import { requireRoomFor } from '../lib/quotas.js';
 import { signedInUser } from '../plugins/app/authentication.js';
 import type { TrashedRow, TrashKind } from '../plugins/app/trash-repository.js';
 import { IdParams, NoBody, bearerAuth } from '../schemas/common.js';
+import { DeleteOccurrenceQuery } from '../schemas/series.js';
+import type { SeriesDeletes } from './series-edits.js';
+import { fieldError } from '../lib/input-rules.js';
+import type { FastifyInstance } from 'fastify';
 
 export interface UndoableDeleteOptions<Kind extends TrashKind> {
   kind: Kind;
@@ -17,6 +21,11 @@ export interface UndoableDeleteOptions<Kind extends TrashKind> {
   response: TSchema;
   /** Checks a restore must pass besides the quota (a category's name still unique). */
   beforeRestore?: (userId: string, row: TrashedRow<Kind>) => Promise<void>;
+  /**
+   * For kinds that repeat: deleting an occurrence (by its id, or a series' id with ?occurrence=) skips it, deleting
+   * a series deletes it with its overrides, and restoring a skipped occurrence brings it back.
+   */
+  series?: (app: FastifyInstance) => SeriesDeletes;
 }
 
 /**
@@ -37,6 +46,10 @@ export function undoableDeleteRoutes<Kind extends TrashKind>(
         schema: {
           tags,
           summary: `Delete a ${noun}; POST /${kind}/{id}/restore undoes it for an hour`,
+          ...(options.series && {
+            description: `An occurrence's id (or a series' id with ?occurrence=<its original start>) skips that occurrence of its series; a series' id without it deletes the series with every occurrence. Undo brings back what was deleted (a series' edited occurrences excepted)`,
+            querystring: DeleteOccurrenceQuery,
+          }),
           security: bearerAuth,
           params: IdParams,
           body: NoBody,
@@ -45,7 +58,33 @@ export function undoableDeleteRoutes<Kind extends TrashKind>(
       },
       async (request, reply) => {
         const user = signedInUser(request);
-        const deleted = await app.trashRepository.discard(kind, user.id, request.params.id, app.now());
+        const now = app.now();
+        if (options.series) {
+          const series = options.series(app);
+          const occurrence = (request.query as { occurrence?: string }).occurrence;
+          const named = await series.resolve(user.id, request.params.id);
+          if (!named) throw notFound(notFoundMessage);
+          if (occurrence !== undefined || named.is === 'occurrence') {
+            if (named.is === 'single') {
+              throw fieldError(
+                'occurrence',
+                `occurrence names an occurrence of a series: this ${noun} does not repeat`,
+              );
+            }
+            const start = named.is === 'occurrence' ? named.start : Date.parse(occurrence!);
+            if (Number.isNaN(start)) throw fieldError('occurrence', 'occurrence must be an ISO date-time');
+            // An edited occurrence goes to the trash first, so that Undo brings its state back.
+            if (named.is === 'occurrence' && named.saved) {
+              await app.trashRepository.discard(kind, user.id, request.params.id, now);
+            }
+            if (!(await series.skip(user.id, named.seriesId, start))) {
+              throw notFound(`No occurrence of this ${noun} starts at ${occurrence}`);
+            }
+            return reply.code(204).send();
+          }
+          if (named.is === 'series') await series.deleteOverrides(user.id, named.seriesId);
+        }
+        const deleted = await app.trashRepository.discard(kind, user.id, request.params.id, now);
         if (!deleted) throw notFound(notFoundMessage);
         return reply.code(204).send();
       },
@@ -71,6 +110,8 @@ export function undoableDeleteRoutes<Kind extends TrashKind>(
         const { id } = request.params;
         const row = await app.trashRepository.find(kind, user.id, id, app.now());
         const nothingToUndo = `Nothing to undo: this ${noun} was not deleted in the last hour`;
+        const skipped = options.series ? await options.series(app).unskip(user.id, id) : null;
+        if (skipped && !row) return options.toJson(skipped as TrashedRow<Kind>);
         if (!row) throw notFound(nothingToUndo);
         const repository = {
           tasks: app.tasksRepository,

@@ -107,14 +107,9 @@ const reads: Array<[string, () => Promise<unknown>, RegExp]> = [
     /tasks_user_date.*\| .*tasks_user_end/,
   ],
   [
-    "today's read: every task dated today",
-    () => repositories.tasksRepository.listDatedOn(user, '2026-03-11'),
-    /tasks_user_date/,
-  ],
-  [
-    "today's read: the scheduled tasks overlapping today",
-    () => repositories.tasksRepository.listOverlapping(user, from, from + 86_400_000),
-    /tasks_user_end/,
+    "today's read: the tasks dated today and, in the same query, other days' blocks overlapping it",
+    () => repositories.tasksRepository.listOfDay(user, '2026-03-11', from, from + 86_400_000),
+    /tasks_user_date.*\| .*tasks_user_end/,
   ],
   [
     "the tasks of a range of days (the ledger's tracked, unscheduled and done figures)",

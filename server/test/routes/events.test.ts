@@ -34,6 +34,9 @@ describe('/api/events', () => {
         allDay: false,
         categoryId: '',
         source: 'manual',
+        seriesId: '',
+        rrule: '',
+        recurrenceId: '',
       },
     );
 

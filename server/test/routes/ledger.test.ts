@@ -262,4 +262,53 @@ describe('the time ledger through the API', () => {
     const recategorised = await ok(app, headers, 'PATCH', `/api/events/${event._id}`, { categoryId: null });
     assert.equal(recategorised.categoryId, '');
   });
+
+  test("today lists each of its tasks once: its own, another day's block running into it, one dated today elsewhere", async () => {
+    const { app } = await buildTestApp({ now: NOW });
+    const { headers } = await signUp(app, { timeZone: NEW_YORK });
+    await task(app, headers, { title: 'Night', date: '2026-03-10', startHHMM: '23:00', endHHMM: '01:00' });
+    await task(app, headers, { title: 'Morning', startHHMM: '09:00', endHHMM: '10:00' });
+    const dropped = await task(app, headers, { title: 'Dropped', startHHMM: '13:00', endHHMM: '14:00' });
+    await ok(app, headers, 'PATCH', `/api/tasks/${dropped._id}`, { dismissed: true });
+    await task(app, headers, { title: 'Inbox', estimateMinutes: 30 });
+    await task(app, headers, { title: 'Tomorrow', date: '2026-03-12', startHHMM: '09:00', endHHMM: '10:00' });
+    // Planned for the 11th in Tokyo: 09:00 there is 20:00 on the 10th here, so it is dated today without overlapping it.
+    const tokyo = { ...headers, 'x-time-zone': 'Asia/Tokyo' };
+    await task(app, tokyo, { title: 'Tokyo', startHHMM: '09:00', endHHMM: '10:00' });
+
+    const wallet = await today(app, headers);
+    assert.deepEqual(
+      wallet.tasks.map((item: { title: string; dismissed: boolean }) => [item.title, item.dismissed]),
+      [
+        ['Tokyo', false],
+        ['Night', false],
+        ['Morning', false],
+        ['Dropped', true],
+      ],
+    );
+    assert.deepEqual(
+      [wallet.plannedHours, wallet.unscheduledHours],
+      [2, 0.5],
+      "the night's hour after midnight and the morning; the dismissed task and Tokyo's evening count nothing",
+    );
+  });
+
+  test("today is the reader's day at each request: it turns at their midnight, and back with the clock", async () => {
+    // 23:50 on Wednesday the 11th in New York.
+    const { app, clock } = await buildTestApp({ now: Date.parse('2026-03-12T03:50:00Z') });
+    const { headers } = await signUp(app, { timeZone: NEW_YORK });
+    await task(app, headers, { title: 'Wednesday', startHHMM: '09:00', endHHMM: '10:00' });
+    await task(app, headers, { title: 'Thursday', date: '2026-03-12', startHHMM: '09:00', endHHMM: '10:00' });
+    const read = async (zone = NEW_YORK) => {
+      const wallet = await today(app, { ...headers, 'x-time-zone': zone });
+      return [wallet.date, wallet.tasks.map((item: { title: string }) => item.title)];
+    };
+
+    assert.deepEqual(await read(), ['2026-03-11', ['Wednesday']]);
+    assert.deepEqual(await read('UTC'), ['2026-03-12', ['Thursday']], 'already Thursday in UTC');
+    clock.now = Date.parse('2026-03-12T04:00:00Z');
+    assert.deepEqual(await read(), ['2026-03-12', ['Thursday']]);
+    clock.now = Date.parse('2026-03-12T03:59:59Z');
+    assert.deepEqual(await read(), ['2026-03-11', ['Wednesday']]);
+  });
 });

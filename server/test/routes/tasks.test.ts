@@ -57,6 +57,9 @@ describe('/api/tasks', () => {
         isEvent: false,
         isReminder: false,
         carryover: false,
+        seriesId: '',
+        rrule: '',
+        recurrenceId: '',
       },
     );
   });

@@ -1,12 +1,19 @@
 import type { Kysely, Updateable } from 'kysely';
+import { compiledOnce } from './compiled-query.js';
+import { SERIES_COLUMNS, seriesQueries } from './series-queries.js';
 import type { Database, EventRow, EventsTable } from '../../db/schema.js';
 import { EXPORT_PAGE_SIZE, RECORD_QUOTAS } from '../../lib/quotas.js';
 
-export type EventSpan = Pick<EventRow, 'startAt' | 'endAt' | 'allDay' | 'categoryId'>;
+export type EventSpan = Pick<
+  EventRow,
+  'id' | 'startAt' | 'endAt' | 'allDay' | 'categoryId' | (typeof SERIES_COLUMNS)[number]
+>;
 
 /** `maxRows` bounds every list this repository returns (the event quota). */
 export function createEventsRepository(db: Kysely<Database>, maxRows: number = RECORD_QUOTAS.events) {
   return {
+    ...seriesQueries(db, 'events'),
+
     /** Events overlapping [from, to): they end after the range starts and start before it ends. */
     async listOverlapping(userId: string, from: number, to: number): Promise<EventRow[]> {
       return db
@@ -21,16 +28,16 @@ export function createEventsRepository(db: Kysely<Database>, maxRows: number = R
         .execute();
     },
 
-    /** The same events with only what the ledger reads: fewer columns, no sort. */
-    async listSpansOverlapping(userId: string, from: number, to: number): Promise<EventSpan[]> {
-      return db
+    /** The same events with only what the ledger reads: fewer columns, no sort, compiled once (today's read). */
+    listSpansOverlapping: compiledOnce(db, (userId: string, from: number, to: number) =>
+      db
         .selectFrom('events')
-        .select(['startAt', 'endAt', 'allDay', 'categoryId'])
+        .select(['id', 'startAt', 'endAt', 'allDay', 'categoryId'])
+        .select(SERIES_COLUMNS)
         .where('userId', '=', userId)
         .where('endAt', '>', from)
-        .where('startAt', '<', to)
-        .execute();
-    },
+        .where('startAt', '<', to),
+    ),
 
     /**
      * All the user's events by start, a page at a time (keyset on start and id): an export never holds them all. Each
@@ -104,9 +111,34 @@ export function createEventsRepository(db: Kysely<Database>, maxRows: number = R
       return this.find(userId, id);
     },
 
+    /** Events imported with this UID: a series, its overrides, or the copies an older import made of it. */
+    async findByIcsUid(userId: string, uid: string): Promise<Pick<EventRow, 'id' | 'icsKey'>[]> {
+      // Keys are '<uid>#<recurrence>': the range ['<uid>#', '<uid>$') is exactly this UID's, on the key's index.
+      return db
+        .selectFrom('events')
+        .select(['id', 'icsKey'])
+        .where('userId', '=', userId)
+        .where('icsKey', '>=', `${uid}#`)
+        .where('icsKey', '<', `${uid}$`)
+        .limit(maxRows)
+        .execute();
+    },
+
     /** Writes one import's changes atomically, so a failed import leaves the calendar as it was. */
-    async applyImport(userId: string, created: EventRow[], updated: EventRow[]): Promise<void> {
+    async applyImport(
+      userId: string,
+      created: EventRow[],
+      updated: EventRow[],
+      deleted: string[] = [],
+    ): Promise<void> {
       await db.transaction().execute(async (trx) => {
+        for (let index = 0; index < deleted.length; index += 500) {
+          await trx
+            .deleteFrom('events')
+            .where('userId', '=', userId)
+            .where('id', 'in', deleted.slice(index, index + 500))
+            .execute();
+        }
         for (let index = 0; index < created.length; index += 200) {
           await trx
             .insertInto('events')
@@ -123,6 +155,12 @@ export function createEventsRepository(db: Kysely<Database>, maxRows: number = R
               allDay: event.allDay,
               source: event.source,
               icsKey: event.icsKey,
+              rrule: event.rrule,
+              exdates: event.exdates,
+              seriesZone: event.seriesZone,
+              occurrenceMs: event.occurrenceMs,
+              seriesId: event.seriesId,
+              recurrenceAt: event.recurrenceAt,
               updatedAt: event.updatedAt,
             })
             .where('userId', '=', userId)

@@ -1,11 +1,27 @@
 import type { Kysely } from 'kysely';
+import { compiledOnce } from './compiled-query.js';
+import { SERIES_COLUMNS, seriesQueries } from './series-queries.js';
 import type { Database, TaskRow, TaskUpdate } from '../../db/schema.js';
 import { EXPORT_PAGE_SIZE, RECORD_QUOTAS } from '../../lib/quotas.js';
 
-export type TaskSpan = Pick<TaskRow, 'id' | 'startAt' | 'endAt' | 'categoryId' | 'done' | 'trackedMinutes'>;
+type SeriesColumns = (typeof SERIES_COLUMNS)[number];
+
+export type TaskSpan = Pick<
+  TaskRow,
+  | 'id'
+  | 'startAt'
+  | 'endAt'
+  | 'categoryId'
+  | 'done'
+  | 'trackedMinutes'
+  | 'scheduled'
+  | 'date'
+  | 'estimateMinutes'
+  | SeriesColumns
+>;
 export type LedgerTaskRow = Pick<
   TaskRow,
-  'id' | 'date' | 'done' | 'scheduled' | 'estimateMinutes' | 'trackedMinutes'
+  'id' | 'date' | 'done' | 'scheduled' | 'estimateMinutes' | 'trackedMinutes' | 'occurrenceMs'
 >;
 
 export interface DayListOptions {
@@ -23,10 +39,15 @@ export const byStart = (a: TaskRow, b: TaskRow) =>
 /** `maxRows` bounds every list this repository returns (the task quota). */
 export function createTasksRepository(db: Kysely<Database>, maxRows: number = RECORD_QUOTAS.tasks) {
   return {
+    ...seriesQueries(db, 'tasks'),
+
     async listForDate(userId: string, date: string, options: DayListOptions = {}): Promise<TaskRow[]> {
       const { done, scheduled = true, bounds } = options;
       const filtered = <Query extends ReturnType<typeof selectTasks>>(query: Query) => {
-        let result = query.where('scheduled', '=', scheduled ? 1 : 0);
+        // A series' master is read whatever it repeats: the caller expands it and filters its occurrences.
+        let result = query.where((eb) =>
+          eb.or([eb('scheduled', '=', scheduled ? 1 : 0), eb('occurrenceMs', 'is not', null)]),
+        );
         // Not done means still pending: a dismissed task has left the pending list.
         if (done === false) result = result.where('done', '=', 0).where('dismissed', '=', 0);
         if (done === true) result = result.where('done', '=', 1);
@@ -39,51 +60,48 @@ export function createTasksRepository(db: Kysely<Database>, maxRows: number = RE
         .orderBy('id')
         .limit(maxRows)
         .execute();
-      // Two reads rather than one OR, so each uses its index (user+date, user+end).
-      const overlapping =
-        scheduled && bounds
-          ? filtered(
-              selectTasks()
-                .where('date', '<>', date)
-                .where('endAt', '>', bounds.start)
-                .where('startAt', '<', bounds.end),
-            )
-              .limit(maxRows)
-              .execute()
-          : Promise.resolve([]);
+      // Two reads rather than one OR, so each uses its index (user+date, user+end). Unscheduled tasks are read by
+      // their day, but a series of them by its span.
+      const overlapping = bounds
+        ? filtered(
+            selectTasks()
+              .where('date', '<>', date)
+              .where('endAt', '>', bounds.start)
+              .where('startAt', '<', bounds.end)
+              .$if(!scheduled, (query) => query.where('occurrenceMs', 'is not', null)),
+          )
+            .limit(maxRows)
+            .execute()
+        : Promise.resolve([]);
       const [own, others] = await Promise.all([dated, overlapping]);
       return others.length === 0 ? own : [...own, ...others].sort(byStart).slice(0, maxRows);
     },
 
-    /** Every task dated `date`, scheduled or not, dismissed or not (today's read, services/ledger.ts todayOf). */
-    async listDatedOn(userId: string, date: string): Promise<TaskRow[]> {
-      return db
-        .selectFrom('tasks')
-        .selectAll()
-        .where('userId', '=', userId)
+    /**
+     * Today's rows in one read (services/ledger.ts todayOf), whole, dismissed ones included, each once: every task
+     * dated `date`, and the scheduled tasks and series of other days overlapping [from, to). A UNION ALL, not an OR,
+     * so each half searches its index (user+date, user+end); one read, not two, because making a row's JS object
+     * costs ten times what SQLite spends finding it, and most of today's rows are in both halves.
+     */
+    listOfDay: compiledOnce(db, (userId: string, date: string, from: number, to: number) => {
+      const select = () => db.selectFrom('tasks').selectAll().where('userId', '=', userId);
+      return select()
         .where('date', '=', date)
-        .limit(maxRows)
-        .execute();
-    },
-
-    /** Scheduled tasks overlapping [from, to), whole rows, dismissed ones included (today's read). */
-    async listOverlapping(userId: string, from: number, to: number): Promise<TaskRow[]> {
-      return db
-        .selectFrom('tasks')
-        .selectAll()
-        .where('userId', '=', userId)
-        .where('scheduled', '=', 1)
-        .where('endAt', '>', from)
-        .where('startAt', '<', to)
-        .limit(maxRows)
-        .execute();
-    },
+        .unionAll(
+          select()
+            .where('date', '<>', date)
+            .where((eb) => eb.or([eb('scheduled', '=', 1), eb('occurrenceMs', 'is not', null)]))
+            .where('endAt', '>', from)
+            .where('startAt', '<', to),
+        )
+        .limit(maxRows);
+    }),
 
     /** Tasks dated [fromDate, toDate], scheduled or not, without the dismissed: what the ledger counts by day. */
     async listLedgerTasks(userId: string, fromDate: string, toDate: string): Promise<LedgerTaskRow[]> {
       return db
         .selectFrom('tasks')
-        .select(['id', 'date', 'done', 'scheduled', 'estimateMinutes', 'trackedMinutes'])
+        .select(['id', 'date', 'done', 'scheduled', 'estimateMinutes', 'trackedMinutes', 'occurrenceMs'])
         .where('userId', '=', userId)
         .where('date', '>=', fromDate)
         .where('date', '<=', toDate)
@@ -100,7 +118,7 @@ export function createTasksRepository(db: Kysely<Database>, maxRows: number = RE
       const select = () => db.selectFrom('tasks').selectAll().where('userId', '=', userId);
       const [scheduled, unscheduled] = await Promise.all([
         select()
-          .where('scheduled', '=', 1)
+          .where((eb) => eb.or([eb('scheduled', '=', 1), eb('occurrenceMs', 'is not', null)]))
           .where('endAt', '>', range.from)
           .where('startAt', '<', range.to)
           .limit(maxRows)
@@ -122,10 +140,21 @@ export function createTasksRepository(db: Kysely<Database>, maxRows: number = RE
     async listSpansOverlapping(userId: string, from: number, to: number): Promise<TaskSpan[]> {
       return db
         .selectFrom('tasks')
-        .select(['id', 'startAt', 'endAt', 'categoryId', 'done', 'trackedMinutes'])
+        .select([
+          'id',
+          'startAt',
+          'endAt',
+          'categoryId',
+          'done',
+          'trackedMinutes',
+          'scheduled',
+          'date',
+          'estimateMinutes',
+        ])
+        .select(SERIES_COLUMNS)
         .where('userId', '=', userId)
         .where('dismissed', '=', 0)
-        .where('scheduled', '=', 1)
+        .where((eb) => eb.or([eb('scheduled', '=', 1), eb('occurrenceMs', 'is not', null)]))
         .where('endAt', '>', from)
         .where('startAt', '<', to)
         .execute();

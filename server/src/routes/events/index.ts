@@ -12,7 +12,17 @@ import { requireRoomFor } from '../../lib/quotas.js';
 import { localDateAt, localDayBounds, startOfLocalDay } from '../../lib/time-zone.js';
 import { signedInUser } from '../../plugins/app/authentication.js';
 import { editedCategoryId, ownCategoryId } from '../../services/categories.js';
+import { SINGLE_ITEM, expandEvents, isMaster, masterColumns } from '../../services/series.js';
+import {
+  editOccurrence,
+  eventSeries,
+  occurrenceRow,
+  resolveItem,
+  seriesDeletes,
+} from '../../services/series-edits.js';
 import { undoableDeleteRoutes } from '../../services/undoable-delete.js';
+import { EditScopeQuery } from '../../schemas/series.js';
+import type { EventRow } from '../../db/schema.js';
 import { IdParams, bearerAuth } from '../../schemas/common.js';
 import {
   CalendarEventRef,
@@ -29,6 +39,9 @@ const EVENT_NOT_FOUND = 'Event not found';
 function requireEndAfterStart(startAt: number, endAt: number): void {
   if (endAt <= startAt) throw fieldError('end', 'End must be after start');
 }
+
+const byStartThenId = (a: EventRow, b: EventRow) =>
+  a.startAt - b.startAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['events'];
@@ -48,12 +61,10 @@ const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const user = signedInUser(request);
       const { from, to } = requireDayRange(request.query.from, request.query.to);
       const zone = request.timeZone;
-      const events = await app.eventsRepository.listOverlapping(
-        user.id,
-        startOfLocalDay(zone, from),
-        startOfLocalDay(zone, to),
-      );
-      return events.map(toEventJson);
+      const range = { from: startOfLocalDay(zone, from), to: startOfLocalDay(zone, to) };
+      const rows = await app.eventsRepository.listOverlapping(user.id, range.from, range.to);
+      const events = await expandEvents(app, user.id, rows, range);
+      return events.sort(byStartThenId).map(toEventJson);
     },
   );
 
@@ -70,7 +81,9 @@ const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const user = signedInUser(request);
       const day = localDayBounds(request.timeZone, localDateAt(request.timeZone, app.now()));
-      return (await app.eventsRepository.listOverlapping(user.id, day.start, day.end)).map(toEventJson);
+      const rows = await app.eventsRepository.listOverlapping(user.id, day.start, day.end);
+      const events = await expandEvents(app, user.id, rows, { from: day.start, to: day.end });
+      return events.sort(byStartThenId).map(toEventJson);
     },
   );
 
@@ -92,18 +105,27 @@ const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const startAt = requireInstant(body.start, 'start', request.timeZone);
       const endAt = requireInstant(body.end, 'end', request.timeZone);
       requireEndAfterStart(startAt, endAt);
+      const allDay = body.allDay === true;
+      const series =
+        body.rrule === undefined
+          ? { ...SINGLE_ITEM, startAt, endAt }
+          : masterColumns(body.rrule, {
+              startAt,
+              durationMs: endAt - startAt,
+              allDay,
+              zone: request.timeZone,
+            });
       requireRoomFor('events', app.config.quotas, await app.eventsRepository.countOf(user.id));
       const now = app.now();
       const event = await app.eventsRepository.create({
         id: newId(),
         userId: user.id,
         title,
-        startAt,
-        endAt,
-        allDay: body.allDay ? 1 : 0,
+        allDay: allDay ? 1 : 0,
         categoryId: await ownCategoryId(app, user, body.categoryId),
         source: 'manual',
         icsKey: null,
+        ...series,
         createdAt: now,
         updatedAt: now,
       });
@@ -117,9 +139,13 @@ const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { notFoundMessage: EVENT_NOT_FOUND },
       schema: {
         tags,
-        summary: 'Edit, move or resize an event',
+        summary:
+          'Edit, move or resize an event, or an occurrence of a series (scope: this, following or all)',
+        description:
+          "The id may be a single event's, a series' (edits the whole series unless scope says otherwise) or an occurrence's (as a read returns it; scope 'this' by default). Giving a single event an rrule makes it a series.",
         security: bearerAuth,
         params: IdParams,
+        querystring: EditScopeQuery,
         body: UpdateEventBody,
         response: { 200: CalendarEventRef },
       },
@@ -127,21 +153,49 @@ const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const user = signedInUser(request);
       const { body } = request;
-      const existing = await app.eventsRepository.find(user.id, request.params.id);
-      if (!existing) throw notFound(EVENT_NOT_FOUND);
+      const kind = eventSeries(app);
+      const resolved = await resolveItem(kind, user.id, request.params.id);
+      if (!resolved) throw notFound(EVENT_NOT_FOUND);
+      const existing = occurrenceRow(kind, resolved);
       const startAt =
         body.start === undefined ? existing.startAt : requireInstant(body.start, 'start', request.timeZone);
       const endAt =
         body.end === undefined ? existing.endAt : requireInstant(body.end, 'end', request.timeZone);
       requireEndAfterStart(startAt, endAt);
-      const event = await app.eventsRepository.update(user.id, existing.id, {
+      const now = app.now();
+      const edited: EventRow = {
+        ...existing,
         title: body.title === undefined ? existing.title : requireTitle(body.title),
         startAt,
         endAt,
         allDay: body.allDay === undefined ? existing.allDay : body.allDay ? 1 : 0,
         categoryId: await editedCategoryId(app, user, body.categoryId, existing.categoryId),
-        updatedAt: app.now(),
-      });
+        updatedAt: now,
+      };
+      if (resolved.master) {
+        const scope = request.query.scope ?? (isMaster(resolved.row) ? 'all' : 'this');
+        const saved = await editOccurrence(
+          kind,
+          user.id,
+          { ...resolved, master: resolved.master },
+          edited,
+          scope,
+          body.rrule,
+          now,
+        );
+        return toEventJson(saved);
+      }
+      const series =
+        body.rrule === undefined || body.rrule === ''
+          ? {}
+          : masterColumns(body.rrule, {
+              startAt,
+              durationMs: endAt - startAt,
+              allDay: edited.allDay === 1,
+              zone: request.timeZone,
+            });
+      const { id: _id, userId: _userId, ...changes } = { ...edited, ...series };
+      const event = await app.eventsRepository.update(user.id, existing.id, changes);
       if (!event) throw notFound(EVENT_NOT_FOUND);
       return toEventJson(event);
     },
@@ -154,6 +208,7 @@ const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       notFoundMessage: EVENT_NOT_FOUND,
       toJson: toEventJson,
       response: CalendarEventRef,
+      series: (app) => seriesDeletes(eventSeries(app), () => app.now()),
     }),
   );
 

@@ -34,6 +34,17 @@ import {
 } from '../../schemas/task.js';
 import { editedCategoryId, ownCategoryId } from '../../services/categories.js';
 import { todayOf } from '../../services/ledger.js';
+import { SINGLE_ITEM, expandTasks, isMaster, masterColumns } from '../../services/series.js';
+import {
+  editOccurrence,
+  occurrenceRow,
+  resolveItem,
+  seriesDeletes,
+  taskSeries,
+  type Resolved,
+} from '../../services/series-edits.js';
+import { EditScopeQuery } from '../../schemas/series.js';
+import { byStart } from '../../plugins/app/tasks-repository.js';
 import { startTimer, stopTimer } from '../../services/timer.js';
 import { undoableDeleteRoutes } from '../../services/undoable-delete.js';
 
@@ -156,6 +167,20 @@ function placementOf(zone: string, existing: TaskRow, body: UpdateTaskBody): Pla
   return current;
 }
 
+/** The occurrence a request named, saved as an override row when `save` and it has none yet. */
+async function savedOccurrence(
+  app: FastifyInstance,
+  userId: string,
+  resolved: Resolved<TaskRow>,
+  save: boolean,
+): Promise<TaskRow> {
+  const kind = taskSeries(app);
+  const occurrence = occurrenceRow(kind, resolved);
+  if (!save || !resolved.master || !(resolved.virtual || isMaster(resolved.row))) return occurrence;
+  const master = { ...resolved, master: resolved.master };
+  return editOccurrence(kind, userId, master, occurrence, 'this', undefined, app.now());
+}
+
 /** The task as JSON, with the timer as the user's row holds it now. */
 async function freshTaskJson(app: FastifyInstance, user: UserRow, task: TaskRow) {
   const timer = (await app.usersRepository.findById(user.id)) ?? user;
@@ -182,11 +207,25 @@ const tasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const user = signedInUser(request);
       const date = requireCalendarDate(request.query.date);
       const { done, scheduled } = request.query;
-      const tasks = await app.tasksRepository.listForDate(user.id, date, {
+      const bounds = localDayBounds(request.timeZone, date);
+      const options = {
         done: done === undefined ? undefined : done === 'true',
         scheduled: scheduled !== 'false',
-        bounds: localDayBounds(request.timeZone, date),
-      });
+        bounds,
+      };
+      const rows = await app.tasksRepository.listForDate(user.id, date, options);
+      const read = await expandTasks(app, user.id, rows, { from: bounds.start, to: bounds.end });
+      // The repository's filters again, for the occurrences the series gave.
+      const tasks = read
+        .filter(
+          (task) =>
+            task.scheduled === (options.scheduled ? 1 : 0) &&
+            (task.date === date ||
+              (task.scheduled === 1 && task.endAt > bounds.start && task.startAt < bounds.end)) &&
+            (options.done === undefined ||
+              (options.done ? task.done === 1 : task.done === 0 && task.dismissed === 0)),
+        )
+        .sort(byStart);
       return { tasks: tasks.map((task) => toTaskJson(task, user)) };
     },
   );
@@ -204,8 +243,7 @@ const tasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const user = signedInUser(request);
-      const date = localDateAt(request.timeZone, app.now());
-      const { wallet, tasks } = await todayOf(app, user, request.timeZone, date);
+      const { wallet, tasks } = await todayOf(app, user, request.timeZone);
       return { ...wallet, tasks: tasks.map((task) => toTaskJson(task, user)) };
     },
   );
@@ -227,12 +265,27 @@ const tasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const user = signedInUser(request);
       const { from, to } = requireDayRange(request.query.from, request.query.to);
       const zone = request.timeZone;
-      const tasks = await app.tasksRepository.listForRange(user.id, {
+      const range = {
         from: startOfLocalDay(zone, from),
         to: startOfLocalDay(zone, to),
         fromDate: from,
         toDate: addDays(to, -1),
-      });
+      };
+      const rows = await app.tasksRepository.listForRange(user.id, range);
+      const ids = new Set<string>();
+      const read = await expandTasks(
+        app,
+        user.id,
+        rows.filter((task) => !ids.has(task.id) && ids.add(task.id)),
+        range,
+      );
+      const tasks = read
+        .filter((task) =>
+          task.scheduled === 1
+            ? task.endAt > range.from && task.startAt < range.to
+            : task.date >= range.fromDate && task.date <= range.toDate,
+        )
+        .sort(byStart);
       return { tasks: tasks.map((task) => toTaskJson(task, user)) };
     },
   );
@@ -269,6 +322,15 @@ const tasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
       } else {
         throw fieldError(body.startHHMM === undefined ? 'startHHMM' : 'endHHMM', BOTH_TIMES_OR_ESTIMATE);
       }
+      const series =
+        body.rrule === undefined
+          ? SINGLE_ITEM
+          : masterColumns(body.rrule, {
+              startAt: placement.startAt,
+              durationMs: placement.endAt - placement.startAt,
+              allDay: placement.scheduled === 0,
+              zone,
+            });
       requireRoomFor('tasks', app.config.quotas, await app.tasksRepository.countOf(user.id));
       const now = app.now();
       const task = await app.tasksRepository.create({
@@ -287,6 +349,7 @@ const tasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
         isEvent: flag(body.isEvent, 0),
         isReminder: flag(body.isReminder, 0),
         carryover: flag(body.carryover, 0),
+        ...series,
         createdAt: now,
         updatedAt: now,
       });
@@ -300,11 +363,13 @@ const tasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { notFoundMessage: TASK_NOT_FOUND },
       schema: {
         tags,
-        summary: 'Edit, toggle, schedule, unschedule, dismiss or put back a task',
+        summary:
+          'Edit, toggle, schedule, unschedule, dismiss or put back a task, or an occurrence of a series (scope: this, following or all)',
         description:
           'Any subset of the fields. When date, startHHMM or endHHMM is sent, start and end are computed from them in the request time zone; when only start and/or end are sent (put back, or a drag on the grid), date, startHHMM and endHHMM are derived from them. An unscheduled task given only a start lasts its estimate. Marking a task done or dismissed, or correcting trackedMinutes, stops its running timer first.',
         security: bearerAuth,
         params: IdParams,
+        querystring: EditScopeQuery,
         body: UpdateTaskBody,
         response: { 200: TaskRef },
       },
@@ -312,9 +377,11 @@ const tasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const user = signedInUser(request);
       const { body } = request;
-      const existing = await app.tasksRepository.find(user.id, request.params.id);
-      if (!existing) throw notFound(TASK_NOT_FOUND);
-      if (body._id !== undefined && body._id !== existing.id) {
+      const kind = taskSeries(app);
+      const resolved = await resolveItem(kind, user.id, request.params.id);
+      if (!resolved) throw notFound(TASK_NOT_FOUND);
+      const existing = occurrenceRow(kind, resolved);
+      if (body._id !== undefined && body._id !== existing.id && body._id !== request.params.id) {
         throw fieldError('_id', '_id must be the id of the task being edited');
       }
       const placement = placementOf(request.timeZone, existing, body);
@@ -328,7 +395,9 @@ const tasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (finished || corrected) await stopTimer(app, user.id, existing.id);
       // Re-read: stopping the timer may just have added its minutes.
       const current = (await app.tasksRepository.find(user.id, existing.id)) ?? existing;
-      const task = await app.tasksRepository.update(user.id, existing.id, {
+      const now = app.now();
+      const edited: TaskRow = {
+        ...existing,
         title: body.title === undefined ? existing.title : requireTitle(body.title),
         categoryId,
         notes: body.notes ?? existing.notes,
@@ -340,8 +409,25 @@ const tasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
         isEvent: flag(body.isEvent, existing.isEvent),
         isReminder: flag(body.isReminder, existing.isReminder),
         carryover: flag(body.carryover, existing.carryover),
-        updatedAt: app.now(),
-      });
+        updatedAt: now,
+      };
+      if (resolved.master) {
+        const scope = request.query.scope ?? (isMaster(resolved.row) ? 'all' : 'this');
+        const master = { ...resolved, master: resolved.master };
+        const saved = await editOccurrence(kind, user.id, master, edited, scope, body.rrule, now);
+        return freshTaskJson(app, user, saved);
+      }
+      const series =
+        body.rrule === undefined || body.rrule === ''
+          ? {}
+          : masterColumns(body.rrule, {
+              startAt: edited.startAt,
+              durationMs: edited.endAt - edited.startAt,
+              allDay: edited.scheduled === 0,
+              zone: request.timeZone,
+            });
+      const { id: _id, userId: _userId, createdAt: _createdAt, ...changes } = { ...edited, ...series };
+      const task = await app.tasksRepository.update(user.id, existing.id, changes);
       if (!task) throw notFound(TASK_NOT_FOUND);
       return freshTaskJson(app, user, task);
     },
@@ -366,8 +452,11 @@ const tasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       async (request) => {
         const user = signedInUser(request);
-        const existing = await app.tasksRepository.find(user.id, request.params.id);
-        if (!existing) throw notFound(TASK_NOT_FOUND);
+        const resolved = await resolveItem(taskSeries(app), user.id, request.params.id);
+        if (!resolved) throw notFound(TASK_NOT_FOUND);
+        // A timer runs on a task of its own: an occurrence not saved yet is saved first (a series' own id stands for
+        // its first occurrence).
+        const existing = await savedOccurrence(app, user.id, resolved, action === 'start');
         await (action === 'start' ? startTimer : stopTimer)(app, user.id, existing.id);
         const task = await app.tasksRepository.find(user.id, existing.id);
         if (!task) throw notFound(TASK_NOT_FOUND);
@@ -383,6 +472,7 @@ const tasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
       notFoundMessage: TASK_NOT_FOUND,
       toJson: (task) => toTaskJson(task),
       response: TaskRef,
+      series: (app) => seriesDeletes(taskSeries(app), () => app.now()),
     }),
   );
 };

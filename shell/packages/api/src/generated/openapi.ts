@@ -936,6 +936,8 @@ export interface paths {
                         allDay?: boolean;
                         /** @description One of the user's categories; '' or null for none */
                         categoryId?: string | null;
+                        /** @description Makes it repeat: an RFC 5545 RRULE value without "RRULE:", e.g. FREQ=WEEKLY;BYDAY=MO,WE;COUNT=6. FREQ is DAILY, WEEKLY, MONTHLY or YEARLY (a series repeats at most daily, at its start time: no BYHOUR/BYMINUTE/BYSECOND); COUNT at most 1000; UNTIL a date or a UTC date-time. The series is stored once and expanded on every read */
+                        rrule?: string;
                     };
                 };
             };
@@ -1006,10 +1008,16 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a event; POST /events/{id}/restore undoes it for an hour */
+        /**
+         * Delete a event; POST /events/{id}/restore undoes it for an hour
+         * @description An occurrence's id (or a series' id with ?occurrence=<its original start>) skips that occurrence of its series; a series' id without it deletes the series with every occurrence. Undo brings back what was deleted (a series' edited occurrences excepted)
+         */
         delete: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description With a series' _id: skip the occurrence that starts (started, before any move) at this ISO instant, instead of deleting the series */
+                    occurrence?: string;
+                };
                 header?: {
                     /** @description IANA time zone for local days, e.g. Europe/Paris; an unknown zone is ignored */
                     "x-time-zone"?: string;
@@ -1036,10 +1044,16 @@ export interface paths {
         };
         options?: never;
         head?: never;
-        /** Edit, move or resize an event */
+        /**
+         * Edit, move or resize an event, or an occurrence of a series (scope: this, following or all)
+         * @description The id may be a single event's, a series' (edits the whole series unless scope says otherwise) or an occurrence's (as a read returns it; scope 'this' by default). Giving a single event an rrule makes it a series.
+         */
         patch: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description For an occurrence of a series: 'this' (default) edits that occurrence only, 'following' this one and the later ones (the series is split there), 'all' the whole series (time changes move every occurrence by as much) */
+                    scope?: "this" | "following" | "all";
+                };
                 header?: {
                     /** @description IANA time zone for local days, e.g. Europe/Paris; an unknown zone is ignored */
                     "x-time-zone"?: string;
@@ -1066,6 +1080,8 @@ export interface paths {
                         allDay?: boolean;
                         /** @description One of the user's categories; '' or null for none */
                         categoryId?: string | null;
+                        /** @description The series' new rule (with scope 'all' or 'following'); '' makes the occurrence a single event */
+                        rrule?: string | "";
                     };
                 };
             };
@@ -1142,7 +1158,7 @@ export interface paths {
         put?: never;
         /**
          * Import an .ics file (multipart field "file", at most 1 MiB); importing the same file again changes nothing
-         * @description Events keep their UID (plus RECURRENCE-ID): a re-import updates changed events and skips unchanged ones. RRULE series are expanded one year either side of today, at most 1000 occurrences per series; a rule that can never produce an occurrence, or that RFC 5545 forbids, skips its event. Files are read one at a time per account: 429 when the account already has two waiting, 503 when the server has too many waiting (both with Retry-After). 409 when the new events would pass the account's event quota (nothing is imported).
+         * @description Events keep their UID (plus RECURRENCE-ID): a re-import updates changed events and skips unchanged ones. An RRULE event is stored as one series (its EXDATEs skipped, its RECURRENCE-ID overrides kept as its occurrences, its RDATEs as events of their own) and expanded on every read. Lenient: an event that cannot be read (a rule that repeats more than daily, could never produce an occurrence or that RFC 5545 forbids, a start that cannot be read, a VEVENT cut off) is skipped and listed with its reason (the first 20 in skippedEvents); the rest imports. 400 when the file holds no event that can be read. Files are read one at a time per account: 429 when the account already has two waiting, 503 when the server has too many waiting (both with Retry-After). 409 when the new events would pass the account's event quota (nothing is imported).
          */
         post: {
             parameters: {
@@ -1175,7 +1191,15 @@ export interface paths {
                         "application/json": {
                             created: number;
                             updated: number;
+                            /** @description Events not imported: unchanged since the last import, or unreadable */
                             skipped: number;
+                            /** @description The first 20 unreadable events, each with its reason (the rest of the file was imported) */
+                            skippedEvents: {
+                                uid: string;
+                                summary: string;
+                                /** @description Why the event could not be read */
+                                reason: string;
+                            }[];
                         };
                     };
                 };
@@ -1470,6 +1494,8 @@ export interface paths {
                         isEvent?: boolean;
                         isReminder?: boolean;
                         carryover?: boolean;
+                        /** @description Makes it repeat: an RFC 5545 RRULE value without "RRULE:", e.g. FREQ=WEEKLY;BYDAY=MO,WE;COUNT=6. FREQ is DAILY, WEEKLY, MONTHLY or YEARLY (a series repeats at most daily, at its start time: no BYHOUR/BYMINUTE/BYSECOND); COUNT at most 1000; UNTIL a date or a UTC date-time. The series is stored once and expanded on every read */
+                        rrule?: string;
                     };
                 };
             };
@@ -1607,10 +1633,16 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a task; POST /tasks/{id}/restore undoes it for an hour */
+        /**
+         * Delete a task; POST /tasks/{id}/restore undoes it for an hour
+         * @description An occurrence's id (or a series' id with ?occurrence=<its original start>) skips that occurrence of its series; a series' id without it deletes the series with every occurrence. Undo brings back what was deleted (a series' edited occurrences excepted)
+         */
         delete: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description With a series' _id: skip the occurrence that starts (started, before any move) at this ISO instant, instead of deleting the series */
+                    occurrence?: string;
+                };
                 header?: {
                     /** @description IANA time zone for local days, e.g. Europe/Paris; an unknown zone is ignored */
                     "x-time-zone"?: string;
@@ -1638,12 +1670,15 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Edit, toggle, schedule, unschedule, dismiss or put back a task
+         * Edit, toggle, schedule, unschedule, dismiss or put back a task, or an occurrence of a series (scope: this, following or all)
          * @description Any subset of the fields. When date, startHHMM or endHHMM is sent, start and end are computed from them in the request time zone; when only start and/or end are sent (put back, or a drag on the grid), date, startHHMM and endHHMM are derived from them. An unscheduled task given only a start lasts its estimate. Marking a task done or dismissed, or correcting trackedMinutes, stops its running timer first.
          */
         patch: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description For an occurrence of a series: 'this' (default) edits that occurrence only, 'following' this one and the later ones (the series is split there), 'all' the whole series (time changes move every occurrence by as much) */
+                    scope?: "this" | "following" | "all";
+                };
                 header?: {
                     /** @description IANA time zone for local days, e.g. Europe/Paris; an unknown zone is ignored */
                     "x-time-zone"?: string;
@@ -1692,9 +1727,15 @@ export interface paths {
                         timerStartedAt?: string | null;
                         /** @description Read only: accepted so the whole task can be sent back as read, and ignored (see timer/start) */
                         timerAutoStopped?: boolean;
+                        /** @description Read only: accepted so the whole task can be sent back as read, and ignored (an occurrence stays in its series) */
+                        seriesId?: string;
+                        /** @description Read only: accepted so the whole task can be sent back as read, and ignored (an occurrence keeps its name) */
+                        recurrenceId?: string;
                         isEvent?: boolean;
                         isReminder?: boolean;
                         carryover?: boolean;
+                        /** @description The series' new rule (with scope 'all' or 'following'; the rule as read changes nothing); on a single task it makes the task repeat; '' makes an occurrence a single task */
+                        rrule?: string | "";
                     };
                 };
             };
@@ -2074,6 +2115,12 @@ export interface components {
             isEvent: boolean;
             isReminder: boolean;
             carryover: boolean;
+            /** @description The _id of the series this is an occurrence of (or, for a series as created, its own _id); '' for a single item */
+            seriesId: string;
+            /** @description The series' RFC 5545 recurrence rule (the RRULE value, e.g. FREQ=WEEKLY;BYDAY=MO,WE); '' for a single item */
+            rrule: string;
+            /** @description The occurrence's original start (ISO UTC), which names it in its series even after it was moved; '' for a single item */
+            recurrenceId: string;
         };
         CalendarEvent: {
             _id: string;
@@ -2087,6 +2134,12 @@ export interface components {
             /** @description The category's _id, or '' when uncategorised; a timed event's time counts in its category's share */
             categoryId: string;
             source: "manual" | "ics";
+            /** @description The _id of the series this is an occurrence of (or, for a series as created, its own _id); '' for a single item */
+            seriesId: string;
+            /** @description The series' RFC 5545 recurrence rule (the RRULE value, e.g. FREQ=WEEKLY;BYDAY=MO,WE); '' for a single item */
+            rrule: string;
+            /** @description The occurrence's original start (ISO UTC), which names it in its series even after it was moved; '' for a single item */
+            recurrenceId: string;
         };
         WeeklyAnalytics: {
             /** @description Sunday, YYYY-MM-DD */

@@ -44,6 +44,9 @@ export function aTask(overrides: Partial<Task> = {}): Task {
     isEvent: false,
     isReminder: false,
     carryover: false,
+    seriesId: '',
+    rrule: '',
+    recurrenceId: '',
     ...overrides,
   };
 }
@@ -58,6 +61,9 @@ export function anEvent(overrides: Partial<CalendarEvent> = {}): CalendarEvent {
     allDay: false,
     categoryId: '',
     source: 'manual',
+    seriesId: '',
+    rrule: '',
+    recurrenceId: '',
     ...overrides,
   };
 }

@@ -3,22 +3,27 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { Migrator } from 'kysely';
+import { Migrator, type Kysely } from 'kysely';
+import type { Database } from '../../src/db/schema.js';
+import { SINGLE_ITEM } from '../../src/services/series.js';
 import { createDatabase, migrateToLatest, migrations } from '../../src/db/database.js';
 import { freshDatabase, withSchemaLock } from '../helpers.js';
 
-// Runs on SQLite, and on PostgreSQL when TEST_DATABASE_URL is set (npm test's server-pg stage).
-test('migration 0007-time-ledger keeps existing rows meaning what they meant', async () => {
+/**
+ * A database migrated up to `before`, holding one user with one task and one event as rows of that time; then migrated
+ * to the latest, `check` reads them. Runs on SQLite, and on PostgreSQL when TEST_DATABASE_URL is set.
+ */
+async function afterMigrating(before: string, check: (db: Kysely<Database>) => Promise<void>): Promise<void> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'time-wallet-migration-'));
   const { database, drop } = await freshDatabase(dataDir);
   const { db, schema } = createDatabase(database);
   try {
-    const before = new Migrator({
+    const migrator = new Migrator({
       db,
       provider: { getMigrations: async () => migrations },
       ...(schema ? { migrationTableSchema: schema } : {}),
     });
-    const { error } = await withSchemaLock('shared', () => before.migrateTo('0006-task-dismissed'));
+    const { error } = await withSchemaLock('shared', () => migrator.migrateTo(before));
     assert.equal(error, undefined);
     const at = Date.parse('2026-03-11T09:00:00Z');
     await db
@@ -76,7 +81,16 @@ test('migration 0007-time-ledger keeps existing rows meaning what they meant', a
       .execute();
 
     await withSchemaLock('shared', () => migrateToLatest(db, schema));
+    await check(db);
+  } finally {
+    await db.destroy();
+    await drop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
 
+test('migration 0007-time-ledger keeps existing rows meaning what they meant', () =>
+  afterMigrating('0006-task-dismissed', async (db) => {
     assert.deepEqual(
       await db
         .selectFrom('tasks')
@@ -94,9 +108,11 @@ test('migration 0007-time-ledger keeps existing rows meaning what they meant', a
         .executeTakeFirstOrThrow(),
       { budgetHours: 8, budgetHoursByWeekday: null, timerTaskId: null, timerStartedAt: null },
     );
-  } finally {
-    await db.destroy();
-    await drop();
-    await rm(dataDir, { recursive: true, force: true });
-  }
-});
+  }));
+
+test('migration 0009-series keeps existing tasks and events single items', () =>
+  afterMigrating('0007-time-ledger', async (db) => {
+    const columns = Object.keys(SINGLE_ITEM) as (keyof typeof SINGLE_ITEM)[];
+    assert.deepEqual(await db.selectFrom('tasks').select(columns).executeTakeFirstOrThrow(), SINGLE_ITEM);
+    assert.deepEqual(await db.selectFrom('events').select(columns).executeTakeFirstOrThrow(), SINGLE_ITEM);
+  }));

@@ -1,0 +1,72 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+/** What a read needs to expand a series' master (services/series.ts). */
+export const SERIES_COLUMNS = [
+  'rrule',
+  'exdates',
+  'seriesZone',
+  'occurrenceMs',
+  'seriesId',
+  'recurrenceAt',
+] as const;
+
+/** The override rows of series (see services/series.ts), alike for tasks and events. */
+export function seriesQueries(db: Kysely<Database>, table: 'tasks' | 'events') {
+  const overrides = (userId: string, seriesIds: readonly string[]) =>
+    db
+      .selectFrom(table)
+      .select(['id', 'recurrenceAt'])
+      .where('userId', '=', userId)
+      .where('seriesId', 'in', seriesIds);
+  return {
+    /** The ids of the overrides of these series whose original start is in (from, to). */
+    async overriddenOccurrences(
+      userId: string,
+      seriesIds: readonly string[],
+      from: number,
+      to: number,
+    ): Promise<Set<string>> {
+      const rows = await overrides(userId, seriesIds)
+        .where('recurrenceAt', '>', from)
+        .where('recurrenceAt', '<', to)
+        .execute();
+      return new Set(rows.map((row) => row.id));
+    },
+
+    /** A series' overrides, with the start each replaces. */
+    async overridesOf(userId: string, seriesId: string): Promise<{ id: string; recurrenceAt: number }[]> {
+      const rows = await overrides(userId, [seriesId]).execute();
+      return rows.map((row) => ({ id: row.id, recurrenceAt: row.recurrenceAt! }));
+    },
+
+    /** Moves an override to another series or start: its id is always its occurrence's id. */
+    async rekeyOverride(
+      userId: string,
+      id: string,
+      to: { id: string; seriesId: string; recurrenceAt: number },
+    ): Promise<void> {
+      await db.updateTable(table).set(to).where('userId', '=', userId).where('id', '=', id).execute();
+    },
+
+    /** Deletes a series' overrides (those replacing starts at or after `from`, when given). */
+    async deleteOverrides(userId: string, seriesId: string, from?: number): Promise<void> {
+      await db
+        .deleteFrom(table)
+        .where('userId', '=', userId)
+        .where('seriesId', '=', seriesId)
+        .$if(from !== undefined, (query) => query.where('recurrenceAt', '>=', from!))
+        .execute();
+    },
+
+    /** Deletes the override that replaces the occurrence starting at `start`, if there is one. */
+    async deleteOverrideAt(userId: string, seriesId: string, start: number): Promise<void> {
+      await db
+        .deleteFrom(table)
+        .where('userId', '=', userId)
+        .where('seriesId', '=', seriesId)
+        .where('recurrenceAt', '=', start)
+        .execute();
+    },
+  };
+}
