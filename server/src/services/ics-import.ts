@@ -2,14 +2,24 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EventRow, UserRow } from '../db/schema.js';
 import { HttpError } from '../lib/http-errors.js';
 import { ownEventIdOf } from '../lib/ics/conventions.js';
-import { InvalidCalendarError, type ImportedEvent } from '../lib/ics/parse.js';
+import {
+  InvalidCalendarError,
+  PARSE_LIMITS,
+  uidOfKey,
+  unfoldedText,
+  type ImportedEvent,
+  type SkippedEvent,
+} from '../lib/ics/parse.js';
+import { occurrenceId } from '../lib/recurrence.js';
 import { newId } from '../lib/ids.js';
 import { requireRoomForImport } from '../lib/quotas.js';
+import { SINGLE_ITEM, masterColumns } from './series.js';
 
 export interface ImportSummary {
   created: number;
   updated: number;
   skipped: number;
+  skippedEvents: SkippedEvent[];
 }
 
 /**
@@ -23,7 +33,7 @@ export async function readIcsUpload(request: FastifyRequest): Promise<string> {
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file' && part.fieldname === 'file') {
-        content = (await part.toBuffer()).toString('utf8');
+        content = unfoldedText(await part.toBuffer());
       } else if (part.type === 'file') {
         throw new HttpError(400, 'Attach the .ics file in the field "file"');
       } else {
@@ -54,19 +64,55 @@ export function abortedOnDisconnect(request: FastifyRequest, reply: FastifyReply
   return controller.signal;
 }
 
-function isUnchanged(existing: EventRow, imported: ImportedEvent): boolean {
-  return (
-    existing.title === imported.title &&
-    existing.startAt === imported.startAt &&
-    existing.endAt === imported.endAt &&
-    existing.allDay === (imported.allDay ? 1 : 0)
-  );
+/** The series an override belongs to: its master's id and rule (an occurrence reads with its series' rule). */
+interface SeriesOfOverride {
+  id: string;
+  rrule: string;
+}
+
+/** The columns an imported event is stored with (a series' master its series columns, an override its series'). */
+function columnsOf(imported: ImportedEvent, series: SeriesOfOverride | null, timeZone: string) {
+  const base = { title: imported.title, allDay: imported.allDay ? 1 : 0 };
+  if (imported.series) {
+    return {
+      ...base,
+      ...masterColumns(
+        imported.series.rrule,
+        {
+          startAt: imported.startAt,
+          durationMs: imported.endAt - imported.startAt,
+          allDay: imported.allDay,
+          zone: imported.series.zone || timeZone,
+        },
+        [...new Set(imported.series.exdates)].sort((a, b) => a - b),
+      ),
+    };
+  }
+  const override = imported.recurrenceAt !== null && series !== null;
+  return {
+    ...base,
+    ...SINGLE_ITEM,
+    startAt: imported.startAt,
+    endAt: imported.endAt,
+    rrule: override ? series.rrule : null,
+    seriesId: override ? series.id : null,
+    recurrenceAt: override ? imported.recurrenceAt : null,
+  };
+}
+
+type StoredColumns = ReturnType<typeof columnsOf>;
+
+function isUnchanged(existing: EventRow, columns: StoredColumns): boolean {
+  return (Object.keys(columns) as (keyof StoredColumns)[]).every((name) => existing[name] === columns[name]);
 }
 
 /**
- * Reads the calendar in the app's parse pool and merges it into the user's events: an event already imported (same
- * UID and RECURRENCE-ID) or exported from here ('<id>@time-wallet') is updated when it changed and skipped when it did
- * not, any other is created. All or nothing: 409 when the new events would pass the account's quota.
+ * Reads the calendar in the app's parse pool and merges it into the user's events: an event or series already
+ * imported (same UID and RECURRENCE-ID) or exported from here ('<id>@time-wallet') is updated when it changed and
+ * skipped when it did not, any other is created. A series' overrides are stored as its occurrences' own rows, found
+ * again by their occurrence's id (also one edited here, which an import never keyed). A series imported before series
+ * were stored once (as copies, one per occurrence) loses those copies. An event that cannot be stored is skipped
+ * with its reason, as the parser's are. All or nothing: 409 when the new events would pass the account's quota.
  */
 export async function importCalendar(
   app: FastifyInstance,
@@ -86,9 +132,13 @@ export async function importCalendar(
     throw error;
   }
 
-  const ownIds = parsed.events
-    .map((event) => ownEventIdOf(event.key))
-    .filter((id): id is string => id !== null);
+  // This server's own events come back by id: a series by its id, an occurrence by its series' id and start.
+  const ownIdOf = (imported: ImportedEvent): string | null => {
+    const ownSeries = ownEventIdOf(`${uidOfKey(imported.key)}#`);
+    if (!ownSeries) return null;
+    return imported.recurrenceAt === null ? ownSeries : occurrenceId(ownSeries, imported.recurrenceAt);
+  };
+  const ownIds = parsed.events.map(ownIdOf).filter((id): id is string => id !== null);
   const [byKey, ownEvents] = await Promise.all([
     app.eventsRepository.findByIcsKeys(
       user.id,
@@ -96,45 +146,119 @@ export async function importCalendar(
     ),
     Promise.all(ownIds.map((id) => app.eventsRepository.find(user.id, id))),
   ]);
-  const existingByKey = new Map(byKey.map((event) => [event.icsKey!, event]));
+  // Rows made here from an imported series (an occurrence edited, a series split) may share its key: the key is the
+  // series' or single event's own row's (no series id), else the first by start, as the export writes them.
+  const existingByKey = new Map<string, EventRow>();
+  const byRank = (row: EventRow) => [row.seriesId === null ? 0 : 1, row.startAt] as const;
+  for (const row of byKey.sort((a, b) => {
+    const [rankA, startA] = byRank(a);
+    const [rankB, startB] = byRank(b);
+    return rankA - rankB || startA - startB || (a.id < b.id ? -1 : 1);
+  })) {
+    if (!existingByKey.has(row.icsKey!)) existingByKey.set(row.icsKey!, row);
+  }
   const existingById = new Map(
     ownEvents.filter((event) => event !== undefined).map((event) => [event.id, event]),
   );
 
   const created: EventRow[] = [];
   const updated: EventRow[] = [];
+  const stale = new Set<string>();
+  const claimed = new Set<string>();
   let skipped = parsed.skipped;
-  for (const imported of parsed.events) {
-    const ownId = ownEventIdOf(imported.key);
-    const existing = existingByKey.get(imported.key) ?? (ownId ? existingById.get(ownId) : undefined);
-    if (existing && isUnchanged(existing, imported)) {
+  const skippedEvents = [...parsed.skippedEvents];
+  const skip = (imported: ImportedEvent, reason: string) => {
+    skipped += 1;
+    if (skippedEvents.length < PARSE_LIMITS.reportedSkips) {
+      skippedEvents.push({ uid: uidOfKey(imported.key).slice(0, 200), summary: imported.title, reason });
+    }
+  };
+  const store = (
+    imported: ImportedEvent,
+    id: string,
+    existing: EventRow | undefined,
+    columns: StoredColumns,
+  ) => {
+    claimed.add(id);
+    if (existing && isUnchanged(existing, columns)) {
       skipped += 1;
     } else if (existing) {
-      updated.push({
-        ...existing,
-        title: imported.title,
-        startAt: imported.startAt,
-        endAt: imported.endAt,
-        allDay: imported.allDay ? 1 : 0,
-        updatedAt: now,
-      });
+      updated.push({ ...existing, ...columns, updatedAt: now });
     } else {
       created.push({
-        id: newId(),
+        id,
         userId: user.id,
-        title: imported.title,
-        startAt: imported.startAt,
-        endAt: imported.endAt,
-        allDay: imported.allDay ? 1 : 0,
         categoryId: null,
         source: 'ics',
         icsKey: imported.key,
+        ...columns,
         createdAt: now,
         updatedAt: now,
       });
     }
+  };
+  const columnsOrSkip = (imported: ImportedEvent, series: SeriesOfOverride | null) => {
+    try {
+      return columnsOf(imported, series, upload.timeZone);
+    } catch (error) {
+      // A series the rule checks refuse here (too many skipped occurrences, say) costs its own events only.
+      skip(imported, error instanceof HttpError ? error.message : 'It cannot be stored');
+      return null;
+    }
+  };
+
+  // Series and single events first: an override needs its series' id.
+  const seriesByUid = new Map<string, SeriesOfOverride>();
+  const importedKeys = new Set(parsed.events.map((event) => event.key));
+  for (const imported of parsed.events.filter((event) => event.recurrenceAt === null)) {
+    const columns = columnsOrSkip(imported, null);
+    if (!columns) continue;
+    const ownId = ownIdOf(imported);
+    const keyed = existingByKey.get(imported.key);
+    const found = keyed?.seriesId === null ? keyed : ownId ? existingById.get(ownId) : undefined;
+    const existing = found && !claimed.has(found.id) ? found : undefined;
+    const id = existing?.id ?? newId();
+    if (imported.series) {
+      const uid = uidOfKey(imported.key);
+      seriesByUid.set(uid, { id, rrule: columns.rrule! });
+      if (!existing) {
+        // A series an older import stored as copies, one per occurrence: the copies go.
+        const copies = await app.eventsRepository.findByIcsUid(user.id, uid);
+        for (const copy of copies) if (!importedKeys.has(copy.icsKey!)) stale.add(copy.id);
+      }
+    }
+    store(imported, id, existing, columns);
   }
-  requireRoomForImport(app.config.quotas, await app.eventsRepository.countOf(user.id), created.length);
-  await app.eventsRepository.applyImport(user.id, created, updated);
-  return { created: created.length, updated: updated.length, skipped };
+
+  for (const imported of parsed.events.filter((event) => event.recurrenceAt !== null)) {
+    const series = seriesByUid.get(uidOfKey(imported.key));
+    if (!series) {
+      skip(imported, 'It changes an occurrence of a series that could not be imported');
+      continue;
+    }
+    const columns = columnsOrSkip(imported, series);
+    if (!columns) continue;
+    // An override's row has its occurrence's id.
+    const id = occurrenceId(series.id, imported.recurrenceAt!);
+    if (claimed.has(id)) {
+      skip(imported, 'Another event in the file already changes the same occurrence');
+      continue;
+    }
+    const byItsKey = existingByKey.get(imported.key);
+    // An occurrence an older import stored as a copy: the override takes its place, under its occurrence's id.
+    if (byItsKey && byItsKey.id !== id) stale.add(byItsKey.id);
+    const existing =
+      byItsKey?.id === id
+        ? byItsKey
+        : (existingById.get(id) ?? (await app.eventsRepository.find(user.id, id)));
+    store(imported, id, existing, columns);
+  }
+
+  requireRoomForImport(
+    app.config.quotas,
+    (await app.eventsRepository.countOf(user.id)) - stale.size,
+    created.length,
+  );
+  await app.eventsRepository.applyImport(user.id, created, updated, [...stale]);
+  return { created: created.length, updated: updated.length, skipped, skippedEvents };
 }

@@ -107,9 +107,14 @@ RRULE:FREQ=WEEKLY
 END:VEVENT
 `);
 
-// Wednesdays at 10:00 UTC inside a year either side of NOW: 12 March 2025 to 10 March 2027.
-const WEEKLY_REVIEWS_IN_HORIZON = 105;
-const SAMPLE_EVENTS = 2 + 1 + 1 + 1 + WEEKLY_REVIEWS_IN_HORIZON;
+// Stored once each: the sync series and its moved occurrence, the holiday, the UTC call, the Berlin lunch and the
+// weekly review series (from 2020, no end). The cancelled event is skipped, with its reason.
+const SAMPLE_EVENTS = 2 + 1 + 1 + 1 + 1;
+const CANCELLED = {
+  uid: 'cancelled@example.com',
+  summary: 'Called off',
+  reason: 'It is cancelled (STATUS:CANCELLED)',
+};
 
 /** Events of a period of any length, read in ranges of at most 62 days (the API's cap), each event once. */
 async function eventsBetween(
@@ -118,7 +123,17 @@ async function eventsBetween(
   from: string,
   to: string,
 ) {
-  type Listed = { _id: string; title: string; start: string; end: string; allDay: boolean; source: string };
+  type Listed = {
+    _id: string;
+    title: string;
+    start: string;
+    end: string;
+    allDay: boolean;
+    source: string;
+    seriesId: string;
+    rrule: string;
+    recurrenceId: string;
+  };
   const events = new Map<string, Listed>();
   for (let partFrom = from; localDaysBetween(partFrom, to) > 0; partFrom = addDays(partFrom, 62)) {
     const partTo = localDaysBetween(partFrom, to) > 62 ? addDays(partFrom, 62) : to;
@@ -135,7 +150,12 @@ describe('/api/events/import and /api/events/export.ics', () => {
     const { headers } = await signUp(app, { timeZone: 'America/Chicago' });
     const response = await importCalendar(app, headers, SAMPLE);
     assert.equal(response.statusCode, 200, response.body);
-    assert.deepEqual(response.json(), { created: SAMPLE_EVENTS, updated: 0, skipped: 1 });
+    assert.deepEqual(response.json(), {
+      created: SAMPLE_EVENTS,
+      updated: 0,
+      skipped: 1,
+      skippedEvents: [CANCELLED],
+    });
 
     const march = (await eventsBetween(app, headers, '2026-03-01', '2026-03-22')).filter(
       (event) => event.title !== 'Weekly review',
@@ -180,10 +200,78 @@ describe('/api/events/import and /api/events/export.ics', () => {
         },
       ],
     );
-    const reviews = (await eventsBetween(app, headers, '2025-01-01', '2026-01-01')).filter(
-      (event) => event.title === 'Weekly review',
+    // The sync series is one series: its occurrences and its moved one name it, with its rule.
+    const sync = (await eventsBetween(app, headers, '2026-03-01', '2026-03-22')).filter((event) =>
+      event.title.endsWith('sync'),
     );
-    assert.equal(reviews[0]!.start, '2025-03-12T10:00:00.000Z');
+    assert.deepEqual(
+      sync.map(({ title, seriesId, rrule, recurrenceId }) => ({ title, seriesId, rrule, recurrenceId })),
+      [
+        {
+          title: 'Weekly, sync',
+          seriesId: sync[0]!.seriesId,
+          rrule: 'FREQ=WEEKLY;COUNT=3',
+          recurrenceId: '2026-03-02T14:00:00.000Z',
+        },
+        {
+          title: 'Moved sync',
+          seriesId: sync[0]!.seriesId,
+          rrule: 'FREQ=WEEKLY;COUNT=3',
+          recurrenceId: '2026-03-16T13:00:00.000Z',
+        },
+      ],
+    );
+    assert.notEqual(sync[0]!.seriesId, '');
+
+    // The weekly review repeats from 2020 with no end, read for any range: no horizon at import.
+    const reviewsIn = async (from: string, to: string) =>
+      (await eventsBetween(app, headers, from, to))
+        .filter((event) => event.title === 'Weekly review')
+        .map((event) => event.start);
+    const in2020 = await reviewsIn('2020-01-01', '2020-03-01');
+    assert.deepEqual([in2020[0], in2020.length], ['2020-01-01T10:00:00.000Z', 9]);
+    const in2025 = await reviewsIn('2025-01-01', '2026-01-01');
+    assert.deepEqual(
+      [in2025[0], in2025.at(-1), in2025.length],
+      ['2025-01-01T10:00:00.000Z', '2025-12-31T10:00:00.000Z', 53],
+    );
+    assert.deepEqual(await reviewsIn('2028-06-01', '2028-07-01'), [
+      '2028-06-07T10:00:00.000Z',
+      '2028-06-14T10:00:00.000Z',
+      '2028-06-21T10:00:00.000Z',
+      '2028-06-28T10:00:00.000Z',
+    ]);
+  });
+
+  test("an imported series' occurrences can be edited one at a time and from one on, and re-import keeps them", async () => {
+    const { app } = await buildTestApp();
+    const { headers } = await signUp(app, { timeZone: 'Europe/Berlin' });
+    const file = calendar(`
+BEGIN:VEVENT
+UID:team@example.com
+DTSTAMP:20261101T000000Z
+DTSTART;TZID=Europe/Berlin:20261102T100000
+DTEND;TZID=Europe/Berlin:20261102T103000
+RRULE:FREQ=WEEKLY
+SUMMARY:Team
+END:VEVENT`);
+    assert.equal((await importCalendar(app, headers, file)).statusCode, 200);
+    const [first, second, third] = await eventsBetween(app, headers, '2026-11-01', '2026-11-22');
+    const one = await send(app, headers, 'PATCH', `/api/events/${second!._id}`, { title: 'Team (moved)' });
+    assert.equal(one.statusCode, 200);
+    const following = await send(app, headers, 'PATCH', `/api/events/${third!._id}?scope=following`, {
+      title: 'Team v2',
+    });
+    assert.equal(following.statusCode, 200);
+    const titles = async () =>
+      (await eventsBetween(app, headers, '2026-11-01', '2026-11-22')).map((event) => event.title);
+    assert.deepEqual(await titles(), [first!.title, 'Team (moved)', 'Team v2']);
+    const again = await importCalendar(app, headers, file);
+    assert.equal(again.statusCode, 200);
+    assert.equal(again.json().created, 0);
+    // The single edit survives the re-import. Known gap (issue 17's note): the file's open rule comes back to the
+    // half that 'following' ended, so the split weeks show twice until the file itself changes.
+    assert.deepEqual((await titles()).slice(0, 2), [first!.title, 'Team (moved)']);
   });
 
   test('importing the same file twice changes nothing; a changed event is updated', async () => {
@@ -191,13 +279,23 @@ describe('/api/events/import and /api/events/export.ics', () => {
     const { headers } = await signUp(app);
     await importCalendar(app, headers, SAMPLE);
     const again = await importCalendar(app, headers, SAMPLE);
-    assert.deepEqual(again.json(), { created: 0, updated: 0, skipped: SAMPLE_EVENTS + 1 });
+    assert.deepEqual(again.json(), {
+      created: 0,
+      updated: 0,
+      skipped: SAMPLE_EVENTS + 1,
+      skippedEvents: [CANCELLED],
+    });
     const changed = await importCalendar(
       app,
       headers,
       SAMPLE.replace('SUMMARY:UTC call', 'SUMMARY:UTC call (moved)'),
     );
-    assert.deepEqual(changed.json(), { created: 0, updated: 1, skipped: SAMPLE_EVENTS });
+    assert.deepEqual(changed.json(), {
+      created: 0,
+      updated: 1,
+      skipped: SAMPLE_EVENTS,
+      skippedEvents: [CANCELLED],
+    });
     const titles = (await eventsBetween(app, headers, '2026-03-11', '2026-03-12')).map(
       (event) => event.title,
     );
@@ -230,17 +328,41 @@ describe('/api/events/import and /api/events/export.ics', () => {
       'lines are folded at 75 octets',
     );
 
+    // Each series once, with its rule and skipped starts; the moved occurrence under its series' UID.
+    const unfolded = exported.body.replace(/\r\n[ \t]/g, '');
+    assert.equal(unfolded.match(/^BEGIN:VEVENT$/gm)?.length, SAMPLE_EVENTS + 2);
+    assert.match(unfolded, /^RRULE:FREQ=WEEKLY\r$/m);
+    assert.match(unfolded, /^RRULE:FREQ=WEEKLY;COUNT=3\r$/m);
+    assert.match(unfolded, /^DTSTART;TZID=America\/New_York:20260302T090000\r$/m);
+    assert.match(unfolded, /^EXDATE:20260309T130000Z\r$/m);
+    assert.match(
+      unfolded,
+      /^UID:sync@example\.com\r\nDTSTAMP:[0-9TZ]+\r\nRECURRENCE-ID:20260316T130000Z\r$/m,
+    );
+
     const reimport = await importCalendar(app, owner.headers, exported.body);
-    assert.deepEqual(reimport.json(), { created: 0, updated: 0, skipped: SAMPLE_EVENTS + 2 });
+    assert.deepEqual(reimport.json(), {
+      created: 0,
+      updated: 0,
+      skipped: SAMPLE_EVENTS + 2,
+      skippedEvents: [],
+    });
 
     const copy = await signUp(app, { timeZone: 'Europe/Paris' });
     const copied = await importCalendar(app, copy.headers, exported.body);
-    assert.deepEqual(copied.json(), { created: SAMPLE_EVENTS + 2, updated: 0, skipped: 0 });
+    assert.deepEqual(copied.json(), {
+      created: SAMPLE_EVENTS + 2,
+      updated: 0,
+      skipped: 0,
+      skippedEvents: [],
+    });
     const project = (list: Array<{ title: string; start: string; end: string; allDay: boolean }>) =>
       list.map(({ title, start, end, allDay }) => ({ title, start, end, allDay }));
     for (const [from, to] of [
+      ['2020-01-01', '2020-03-01'],
       ['2025-03-01', '2026-03-01'],
       ['2026-03-01', '2027-04-01'],
+      ['2028-06-01', '2028-07-01'],
     ] as const) {
       const copiedEvents = project(await eventsBetween(app, copy.headers, from, to));
       assert.ok(copiedEvents.length > 0);
@@ -248,27 +370,188 @@ describe('/api/events/import and /api/events/export.ics', () => {
     }
   });
 
-  test('bounds runaway recurrences', async () => {
+  test('refuses runaway recurrences: a series repeats at most daily, at its start time', async () => {
     const { app } = await buildTestApp({ now: NOW });
     const { headers } = await signUp(app);
     const started = Date.now();
-    const response = await importCalendar(
-      app,
-      headers,
-      calendar(`
+    const tick = (uid: string, rule: string) => `
 BEGIN:VEVENT
-UID:every-minute@example.com
+UID:${uid}
 DTSTAMP:20260301T000000Z
 SUMMARY:Tick
 DTSTART:20260311T000000Z
 DTEND:20260311T000030Z
-RRULE:FREQ=MINUTELY
-END:VEVENT`),
+RRULE:${rule}
+END:VEVENT`;
+    // Alone, the file holds no event that can be read: refused, with the reason.
+    const alone = await importCalendar(
+      app,
+      headers,
+      calendar(tick('every-minute@example.com', 'FREQ=MINUTELY')),
     );
-    assert.equal(response.statusCode, 200);
-    assert.equal(response.json().created, 1000);
-    assert.ok(response.json().skipped > 0);
+    assert.equal(alone.statusCode, 400, alone.body);
+    assert.deepEqual(alone.json(), {
+      message:
+        'No event in the file could be read: A series repeats at most daily: FREQ must be DAILY, WEEKLY, MONTHLY or YEARLY',
+    });
+    // Beside a readable event, each runaway rule is skipped with its reason.
+    const mixed = await importCalendar(
+      app,
+      headers,
+      calendar(
+        [
+          tick('every-minute@example.com', 'FREQ=MINUTELY'),
+          tick(
+            'every-hour@example.com',
+            `FREQ=DAILY;BYHOUR=${Array.from({ length: 24 }, (_, hour) => hour).join(',')}`,
+          ),
+          tick('many@example.com', 'FREQ=DAILY;COUNT=100000'),
+          tick('daily@example.com', 'FREQ=DAILY'),
+        ].join('\r\n'),
+      ),
+    );
+    assert.equal(mixed.statusCode, 200, mixed.body);
+    assert.deepEqual(mixed.json(), {
+      created: 1,
+      updated: 0,
+      skipped: 3,
+      skippedEvents: [
+        {
+          uid: 'every-minute@example.com',
+          summary: 'Tick',
+          reason: 'A series repeats at most daily: FREQ must be DAILY, WEEKLY, MONTHLY or YEARLY',
+        },
+        {
+          uid: 'every-hour@example.com',
+          summary: 'Tick',
+          reason: 'BYHOUR is not supported: a series repeats at its start time',
+        },
+        { uid: 'many@example.com', summary: 'Tick', reason: 'COUNT must be from 1 to 1000' },
+      ],
+    });
+    // The daily one is read, a day at a time, whatever the range.
+    const ticks = await eventsBetween(app, headers, '2026-03-11', '2026-05-11');
+    assert.equal(ticks.length, 61);
     assert.ok(Date.now() - started < 10_000);
+  });
+
+  test('series made here export once each and import back unchanged, and into another account the same', async () => {
+    const { app } = await buildTestApp({ now: NOW });
+    const owner = await signUp(app, { timeZone: 'Europe/Berlin' });
+    const call = async (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: object) => {
+      const response = await send(app, owner.headers, method, url, body as Record<string, unknown>);
+      assert.ok(response.statusCode < 300, `${method} ${url}: ${response.statusCode} ${response.body}`);
+      return response.body ? response.json() : undefined;
+    };
+    const inMarch = async (title: string) =>
+      (await eventsBetween(app, owner.headers, '2026-03-01', '2026-04-01')).filter((event) =>
+        event.title.startsWith(title),
+      );
+
+    // A weekly series with one occurrence skipped and one moved and renamed.
+    const gym = await call('POST', '/api/events', {
+      title: 'Gym',
+      start: '2026-03-02T18:00:00',
+      end: '2026-03-02T19:00:00',
+      rrule: 'FREQ=WEEKLY;BYDAY=MO,WE',
+    });
+    const [, second, third] = await inMarch('Gym');
+    await call('DELETE', `/api/events/${gym._id}?occurrence=${second!.recurrenceId}`);
+    await call('PATCH', `/api/events/${third!._id}`, {
+      title: 'Gym (late)',
+      start: '2026-03-09T20:00:00',
+      end: '2026-03-09T21:00:00',
+    });
+    // An all-day yearly series, a COUNT series changed from its third occurrence on, and a single event.
+    await call('POST', '/api/events', {
+      title: 'Anniversary',
+      start: '2026-03-20T00:00:00',
+      end: '2026-03-21T00:00:00',
+      allDay: true,
+      rrule: 'FREQ=YEARLY',
+    });
+    await call('POST', '/api/events', {
+      title: 'Course',
+      start: '2026-03-03T09:00:00',
+      end: '2026-03-03T10:00:00',
+      rrule: 'FREQ=DAILY;COUNT=5',
+    });
+    const course = await inMarch('Course');
+    await call('PATCH', `/api/events/${course[2]!._id}?scope=following`, {
+      title: 'Course (afternoon)',
+      start: '2026-03-05T14:00:00',
+      end: '2026-03-05T15:00:00',
+    });
+    await call('POST', '/api/events', {
+      title: 'Dentist',
+      start: '2026-03-12T08:00:00',
+      end: '2026-03-12T09:00:00',
+    });
+    const ranges = [
+      ['2026-03-01', '2026-04-01'],
+      ['2027-03-01', '2027-04-01'],
+      ['2030-03-01', '2030-04-01'],
+    ] as const;
+    const project = (list: Array<{ title: string; start: string; end: string; allDay: boolean }>) =>
+      list.map(({ title, start, end, allDay }) => ({ title, start, end, allDay }));
+    const readAll = async (headers: Record<string, string>) => {
+      const read = [];
+      for (const [from, to] of ranges) read.push(...project(await eventsBetween(app, headers, from, to)));
+      return read;
+    };
+    const before = await readAll(owner.headers);
+    assert.deepEqual(
+      before.filter((event) => event.start < '2026-03-13').map((event) => [event.title, event.start]),
+      [
+        ['Gym', '2026-03-02T17:00:00.000Z'],
+        ['Course', '2026-03-03T08:00:00.000Z'],
+        ['Course', '2026-03-04T08:00:00.000Z'],
+        ['Course (afternoon)', '2026-03-05T13:00:00.000Z'],
+        ['Course (afternoon)', '2026-03-06T13:00:00.000Z'],
+        ['Course (afternoon)', '2026-03-07T13:00:00.000Z'],
+        ['Gym (late)', '2026-03-09T19:00:00.000Z'],
+        ['Gym', '2026-03-11T17:00:00.000Z'],
+        ['Dentist', '2026-03-12T07:00:00.000Z'],
+      ].sort((a, b) => a[1]!.localeCompare(b[1]!)),
+    );
+
+    const exported = await send(app, owner.headers, 'GET', '/api/events/export.ics');
+    assert.equal(exported.statusCode, 200);
+    const unfolded = exported.body.replace(/\r\n[ \t]/g, '');
+    // Four series (Gym, Anniversary, the two parts of Course), the moved occurrence and the single event.
+    assert.equal(unfolded.match(/^BEGIN:VEVENT$/gm)?.length, 6);
+    assert.match(unfolded, /^RRULE:FREQ=WEEKLY;BYDAY=MO,WE\r$/m);
+    assert.match(unfolded, /^EXDATE:20260304T170000Z\r$/m);
+    assert.match(unfolded, /^DTSTART;VALUE=DATE:20260320\r$/m);
+    assert.match(
+      unfolded,
+      new RegExp(
+        `^UID:${gym._id}@time-wallet\\r\\nDTSTAMP:[0-9TZ]+\\r\\nRECURRENCE-ID:20260309T170000Z\\r$`,
+        'm',
+      ),
+    );
+
+    const back = await importCalendar(app, owner.headers, exported.body);
+    assert.deepEqual(back.json(), { created: 0, updated: 0, skipped: 6, skippedEvents: [] });
+    assert.deepEqual(await readAll(owner.headers), before);
+
+    const copy = await signUp(app, { timeZone: 'Europe/Berlin' });
+    const copied = await importCalendar(app, copy.headers, exported.body);
+    assert.deepEqual(copied.json(), { created: 6, updated: 0, skipped: 0, skippedEvents: [] });
+    assert.deepEqual(await readAll(copy.headers), before);
+    // There too the moved occurrence belongs to its series, which repeats by the same rule.
+    const copiedGym = (await eventsBetween(app, copy.headers, '2026-03-01', '2026-03-12')).filter((event) =>
+      event.title.startsWith('Gym'),
+    );
+    assert.deepEqual(
+      copiedGym.map(({ title, seriesId, rrule }) => [title, seriesId, rrule]),
+      ['Gym', 'Gym (late)', 'Gym'].map((title) => [title, copiedGym[0]!.seriesId, 'FREQ=WEEKLY;BYDAY=MO,WE']),
+    );
+    assert.notEqual(copiedGym[0]!.seriesId, '');
+    // The copy's own export reads back into it unchanged too.
+    const again = await send(app, copy.headers, 'GET', '/api/events/export.ics');
+    const copyBack = await importCalendar(app, copy.headers, again.body);
+    assert.deepEqual(copyBack.json(), { created: 0, updated: 0, skipped: 6, skippedEvents: [] });
   });
 
   test('rejects oversized, malformed and misplaced uploads', async () => {
@@ -315,7 +598,12 @@ describe('hostile .ics files', () => {
         /not a valid iCalendar/,
       ],
       ['a vCard', 'BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Someone\r\nEND:VCARD\r\n', /not a valid iCalendar/],
-      ['an unterminated calendar', 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\n', /not a valid iCalendar/],
+      ['an unterminated calendar', 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\n', /no events/],
+      [
+        'only unreadable events',
+        calendar(vevent('no-start@example.com', 'SUMMARY:No start') + '\r\n' + 'BEGIN:VEVENT\r\nUID:cut'),
+        /^No event in the file could be read: /,
+      ],
     ];
     for (const [name, content, message] of cases) {
       const response = await importCalendar(app, headers, content);
@@ -354,10 +642,25 @@ describe('hostile .ics files', () => {
       ),
     );
     assert.equal(response.statusCode, 200, response.body);
-    const { created, updated, skipped } = response.json();
-    assert.equal(created, 1 + 1000);
-    assert.equal(updated, 0);
-    assert.ok(skipped >= 3);
+    assert.deepEqual(response.json(), {
+      created: 1,
+      updated: 0,
+      skipped: 4,
+      skippedEvents: [
+        {
+          uid: 'count@example.com',
+          summary: 'Tick',
+          reason: 'A series repeats at most daily: FREQ must be DAILY, WEEKLY, MONTHLY or YEARLY',
+        },
+        { uid: 'u'.repeat(200), summary: 'Long UID', reason: 'Its UID is too long' },
+        { uid: 'far@example.com', summary: 'Far', reason: 'Its dates are outside the years 1900 to 2999' },
+        {
+          uid: 'backwards@example.com',
+          summary: 'Back',
+          reason: 'It ends before it starts, or has no length',
+        },
+      ],
+    });
     assert.ok(Date.now() - started < 15_000);
     const mars = (await eventsBetween(app, headers, '2026-03-11', '2026-03-12')).find((event) =>
       event.title.endsWith('Mars'),
@@ -380,13 +683,31 @@ describe('hostile .ics files', () => {
         [
           vevent('until@example.com', `${times}\r\nRRULE:FREQ=DAILY;UNTIL=garbage`),
           vevent('empty@example.com', `${times}\r\nRRULE:`),
-          vevent('rdate@example.com', `${times}\r\nRDATE:garbage`),
+          vevent('rdate@example.com', `SUMMARY:Extra day unreadable\r\n${times}\r\nRDATE:garbage`),
           vevent('fine@example.com', `SUMMARY:Fine\r\n${times}`),
         ].join('\r\n'),
       ),
     );
     assert.equal(unreadable.statusCode, 200, unreadable.body);
-    assert.deepEqual(unreadable.json(), { created: 1, updated: 0, skipped: 3 });
+    // A rule that cannot be read skips its event (its occurrences are unknown); an RDATE value that cannot be read
+    // costs only that extra occurrence, and the event imports as written.
+    assert.deepEqual(unreadable.json(), {
+      created: 2,
+      updated: 0,
+      skipped: 2,
+      skippedEvents: [
+        {
+          uid: 'until@example.com',
+          summary: '(No title)',
+          reason: 'UNTIL must be a date (YYYYMMDD) or a UTC date-time (YYYYMMDDTHHMMSSZ)',
+        },
+        { uid: 'empty@example.com', summary: '(No title)', reason: 'Its RRULE is empty' },
+      ],
+    });
+    assert.deepEqual(
+      (await eventsBetween(app, headers, '2026-03-11', '2026-03-12')).map((event) => event.title).sort(),
+      ['Extra day unreadable', 'Fine'],
+    );
 
     // Each of these held a parse worker until its time limit (ical.js never returns from them); now they are read,
     // refused by the rule checks before ical.js expands them, and skipped with the others.
@@ -413,7 +734,28 @@ describe('hostile .ics files', () => {
       ),
     );
     assert.equal(endless.statusCode, 200, endless.body);
-    assert.deepEqual(endless.json(), { created: 3, updated: 0, skipped: neverEnding.length });
+    const answer = endless.json();
+    assert.deepEqual(
+      { created: answer.created, updated: answer.updated, skipped: answer.skipped },
+      { created: 1, updated: 0, skipped: neverEnding.length },
+    );
+    assert.deepEqual(
+      answer.skippedEvents.map((event: { uid: string }) => event.uid),
+      neverEnding.map((_, index) => `endless-${index}@example.com`),
+    );
+    for (const event of answer.skippedEvents) {
+      assert.match(
+        event.reason,
+        /^(The repeat rule cannot be used: |A series repeats at most daily)/,
+        event.reason,
+      );
+    }
+    assert.equal(
+      (await eventsBetween(app, headers, '2026-03-01', '2026-04-01')).filter(
+        (event) => event.title === 'Weekly',
+      ).length,
+      3,
+    );
     // One file, one worker, and it answered: none of the rules ran it to its time limit.
     assert.deepEqual(
       { started: pool.counts().started - startedBefore, timedOut: pool.counts().timedOut },
@@ -433,7 +775,7 @@ describe('hostile .ics files', () => {
     );
     assert.deepEqual(
       fromFive.map((answer) => answer.json()),
-      Array.from({ length: 5 }, () => ({ created: 1, updated: 0, skipped: 0 })),
+      Array.from({ length: 5 }, () => ({ created: 1, updated: 0, skipped: 0, skippedEvents: [] })),
     );
 
     // One account sending five at once: one is read, two wait their turn, the other two are told to come back.
@@ -457,7 +799,17 @@ describe('hostile .ics files', () => {
     const started = Date.now();
     const response = await importCalendar(app, headers, calendar(many));
     assert.equal(response.statusCode, 200, response.body);
-    assert.deepEqual(response.json(), { created: 5000, updated: 0, skipped: 200 });
+    // The first 20 left out are named, with why.
+    assert.deepEqual(response.json(), {
+      created: 5000,
+      updated: 0,
+      skipped: 200,
+      skippedEvents: Array.from({ length: 20 }, (_, index) => ({
+        uid: `many-${5000 + index}@example.com`,
+        summary: '(No title)',
+        reason: 'The file holds more than 5000 events: the rest are not imported',
+      })),
+    });
     assert.ok(Date.now() - started < 20_000, `took ${Date.now() - started} ms`);
   });
 });

@@ -1,3 +1,4 @@
+import { SINGLE_ITEM } from '../../src/services/series.js';
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
@@ -111,6 +112,7 @@ describe('per-user quotas', () => {
       created: 2,
       updated: 0,
       skipped: 0,
+      skippedEvents: [],
     });
 
     const over = await importFile(app, headers, ['a', 'c', 'd']);
@@ -124,7 +126,7 @@ describe('per-user quotas', () => {
     // Re-importing changed events adds none, so it passes even at the quota.
     await app.inject({ method: 'POST', url: '/api/events', headers, payload: event(20) });
     const changed = await importFile(app, headers, ['b', 'a']);
-    assert.deepEqual(changed.json(), { created: 0, updated: 2, skipped: 0 });
+    assert.deepEqual(changed.json(), { created: 0, updated: 2, skipped: 0, skippedEvents: [] });
   });
 
   test('list reads return at most the quota of their kind, however many rows a user has', async () => {
@@ -144,6 +146,7 @@ describe('per-user quotas', () => {
         categoryId: null,
         source: 'manual',
         icsKey: null,
+        ...SINGLE_ITEM,
         createdAt: now,
         updatedAt: now,
       });
@@ -167,6 +170,7 @@ describe('per-user quotas', () => {
         isEvent: 0,
         isReminder: 0,
         carryover: 0,
+        ...SINGLE_ITEM,
         createdAt: now,
         updatedAt: now,
       });

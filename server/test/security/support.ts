@@ -651,7 +651,7 @@ export async function seedActor(
     headers: { ...user.headers, 'content-type': upload.contentType },
     payload: upload.payload,
   });
-  assert.deepEqual(imported.json(), { created: 1, updated: 0, skipped: 0 });
+  assert.deepEqual(imported.json(), { created: 1, updated: 0, skipped: 0, skippedEvents: [] });
   const events = await app.inject({
     method: 'GET',
     url: `/api/events?from=${DAY}&to=2026-03-12`,

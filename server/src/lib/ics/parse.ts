@@ -1,37 +1,72 @@
 import ICAL from 'ical.js';
 import { TITLE_MAX_LENGTH } from '../../schemas/product.js';
-import { isForbiddenControlCharacter, isInstantInRange } from '../input-rules.js';
-import { addDays, instantOfWallTime, isValidTimeZone, localDateAt, startOfLocalDay } from '../time-zone.js';
+import {
+  hasForbiddenControlCharacter,
+  isForbiddenControlCharacter,
+  isInstantInRange,
+} from '../input-rules.js';
+import {
+  SERIES_NEVER_ENDS,
+  SeriesRuleError,
+  hasOccurrenceAt,
+  normalizeSeriesRule,
+  occurrenceStarts,
+} from '../recurrence.js';
+import {
+  addDays,
+  canonicalTimeZone,
+  instantOfWallTime,
+  localDateAt,
+  offsetMinutesAt,
+  startOfLocalDay,
+} from '../time-zone.js';
 import { ALL_DAY_FLAG } from './conventions.js';
-import { recurrenceRuleProblem, weekdayName } from './recurrence-rules.js';
+import { type DefinedZone, readVTimezone } from './vtimezone.js';
+import { MAIN_IANA_ZONES, ianaZoneOfWindowsName } from './windows-zones.js';
 
 type IcalTime = InstanceType<typeof ICAL.Time>;
 type IcalComponent = InstanceType<typeof ICAL.Component>;
-type IcalTimezone = InstanceType<typeof ICAL.Timezone>;
 
 export const PARSE_LIMITS = {
-  /** Recurring events are expanded this far either side of the import time. */
-  horizonMs: 366 * 24 * 3600 * 1000,
-  occurrencesPerSeries: 1000,
-  /** Bounds the work a hostile RRULE (say, every second since 1970) can cause. */
-  iterationsPerSeries: 20_000,
   eventsPerImport: 5000,
   /** Longer UIDs are skipped: the (user, UID) index has a row-size limit on PostgreSQL. */
   uidLength: 500,
+  /** How many skipped events the answer names (with their reasons); the count covers them all. */
+  reportedSkips: 20,
 } as const;
 
+/** A series' master as read from a VEVENT with an RRULE: stored once, expanded on every read. */
+export interface ImportedSeries {
+  rrule: string;
+  /** The IANA zone whose wall clock the series keeps. */
+  zone: string;
+  /** EXDATEs and cancelled occurrences: the starts the series skips. */
+  exdates: number[];
+}
+
 export interface ImportedEvent {
-  /** UID plus '#' plus the occurrence's recurrence id ('' for a single event): re-imports match on it. */
+  /** UID plus '#' plus the occurrence's recurrence id ('' for a single event or a series): re-imports match on it. */
   key: string;
   title: string;
   startAt: number;
   endAt: number;
   allDay: boolean;
+  series: ImportedSeries | null;
+  /** An override of an occurrence of a series in the same file: the start it replaces. */
+  recurrenceAt: number | null;
+}
+
+export interface SkippedEvent {
+  uid: string;
+  summary: string;
+  reason: string;
 }
 
 export interface ParsedCalendar {
   events: ImportedEvent[];
   skipped: number;
+  /** The first PARSE_LIMITS.reportedSkips skipped events, with why. */
+  skippedEvents: SkippedEvent[];
 }
 
 export class InvalidCalendarError extends Error {}
@@ -49,6 +84,24 @@ export interface CalendarJob {
  */
 const eventOf = (component: IcalComponent) => new ICAL.Event(component, { exceptions: [] });
 
+/**
+ * The file's text with its folded lines joined (RFC 5545 3.1: a line break followed by a space or tab is removed).
+ * It works on the bytes, before they are decoded: exporters that fold every 75 octets cut multi-byte UTF-8 characters
+ * in two, and each half alone would decode as a replacement character.
+ */
+export function unfoldedText(bytes: Uint8Array): string {
+  const kept: Uint8Array[] = [];
+  let from = 0;
+  for (let index = bytes.indexOf(0x0a); index !== -1; index = bytes.indexOf(0x0a, index + 1)) {
+    const next = bytes[index + 1];
+    if (next !== 0x20 && next !== 0x09) continue;
+    kept.push(bytes.subarray(from, index > from && bytes[index - 1] === 0x0d ? index - 1 : index));
+    from = index + 2;
+  }
+  kept.push(bytes.subarray(from));
+  return Buffer.concat(kept).toString('utf8');
+}
+
 /** A content line's name and value: the value starts after the first colon outside a quoted parameter. */
 function splitContentLine(line: string): [string, string] {
   let quoted = false;
@@ -60,74 +113,29 @@ function splitContentLine(line: string): [string, string] {
   return [line, ''];
 }
 
-/**
- * The RRULE values of each VEVENT of the first calendar as written, in file order. ical.js reads INTERVAL=0 and
- * negative intervals as 1, so the rule checks read the text; ical.js's own values serve when the two disagree.
- */
-function writtenRulesOfEvents(text: string): string[][] {
-  const events: string[][] = [];
-  const open: string[] = [];
-  for (const line of text.replace(/\r?\n[ \t]/g, '').split(/\r?\n/)) {
-    const [nameAndParameters, value] = splitContentLine(line);
-    const name = nameAndParameters.split(';')[0]!.trim().toUpperCase();
-    if (name === 'BEGIN') {
-      open.push(value.trim().toUpperCase());
-      if (open.length === 2 && open[1] === 'VEVENT') events.push([]);
-    } else if (name === 'END') {
-      open.pop();
-      if (open.length === 0) break;
-    } else if (name === 'RRULE' && open.length === 2 && open[1] === 'VEVENT') {
-      events.at(-1)!.push(value);
-    }
-  }
-  return events;
-}
-
-/** Why the series must not be expanded (see recurrence-rules.ts), or null. */
-function seriesProblem(
-  component: IcalComponent,
-  startDate: IcalTime,
-  secondsToWalk: number,
-  writtenRules: string[] | undefined,
-): string | null {
-  const properties = component.getAllProperties('rrule');
-  const rules =
-    writtenRules && writtenRules.length === properties.length
-      ? writtenRules
-      : properties.map((property) => String(property.getFirstValue()));
-  const startWeekday = weekdayName(startDate.dayOfWeek());
-  if (!startWeekday) return 'DTSTART has no weekday';
-  const series = { startWeekday, secondsToWalk, maxOccurrences: PARSE_LIMITS.iterationsPerSeries };
-  for (const rule of rules) {
-    const problem = recurrenceRuleProblem(rule, series);
-    if (problem) return problem;
-  }
-  return null;
-}
-
-function timezonesOf(calendar: IcalComponent): Map<string, IcalTimezone> {
-  const zones = new Map<string, IcalTimezone>();
-  for (const component of calendar.getAllSubcomponents('vtimezone')) {
-    // ical.js expands a zone's own RRULEs to find its offsets: a zone with a rule it must not expand is not used,
-    // and times that name it read as an unknown zone does.
-    const rules = component
-      .getAllSubcomponents()
-      .flatMap((part) => part.getAllProperties('rrule'))
-      .map((property) => String(property.getFirstValue()));
-    if (rules.some((rule) => recurrenceRuleProblem(rule) !== null)) continue;
-    const zone = new ICAL.Timezone(component);
-    if (zone.tzid) zones.set(zone.tzid, zone);
+/** The file's VTIMEZONEs by TZID; one that cannot be read is left out, and times naming it read as an unknown zone's. */
+function timezonesOf(blocks: Block[]): Map<string, DefinedZone> {
+  const zones = new Map<string, DefinedZone>();
+  for (const block of blocks) {
+    const zone = readVTimezone(block.lines);
+    if (zone && !zones.has(zone.tzid)) zones.set(zone.tzid, zone);
   }
   return zones;
 }
 
-/** IANA name for a TZID, including vendor forms such as '/mozilla.org/20050126_1/America/New_York'. */
+/**
+ * IANA name for a TZID, including vendor forms such as '/mozilla.org/20050126_1/America/New_York' and Windows names
+ * ('W. Europe Standard Time').
+ */
 function ianaZoneOf(tzid: string): string | null {
-  if (isValidTimeZone(tzid)) return tzid;
+  const iana = canonicalTimeZone(tzid);
+  if (iana) return iana;
+  const windows = ianaZoneOfWindowsName(tzid);
+  if (windows) return windows;
   const segments = tzid.split('/').filter(Boolean);
   for (let take = Math.min(3, segments.length); take >= 2; take -= 1) {
-    const candidate = segments.slice(-take).join('/');
-    if (isValidTimeZone(candidate)) return candidate;
+    const candidate = canonicalTimeZone(segments.slice(-take).join('/'));
+    if (candidate) return candidate;
   }
   return null;
 }
@@ -137,7 +145,7 @@ interface TimeReader {
   instantOf(time: IcalTime, tzid?: string | null): number;
 }
 
-function timeReader(zones: Map<string, IcalTimezone>, fallbackZone: string): TimeReader {
+function timeReader(zones: Map<string, DefinedZone>, fallbackZone: string): TimeReader {
   return {
     instantOf(time, tzidParameter) {
       const wall = {
@@ -157,13 +165,7 @@ function timeReader(zones: Map<string, IcalTimezone>, fallbackZone: string): Tim
       const iana = ianaZoneOf(tzid);
       if (iana) return instantOfWallTime(iana, wall);
       const defined = zones.get(tzid);
-      if (defined) {
-        const offsetSeconds = defined.utcOffset(time);
-        return (
-          Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second) -
-          offsetSeconds * 1000
-        );
-      }
+      if (defined) return defined.instantOf(wall);
       return instantOfWallTime(fallbackZone, wall);
     },
   };
@@ -198,138 +200,438 @@ function readFlag(component: IcalComponent): boolean {
   return String(component.getFirstPropertyValue(ALL_DAY_FLAG) ?? '').toUpperCase() === 'TRUE';
 }
 
+/** The zones a series' wall clock can be kept in when its TZID is a VTIMEZONE of the file's own making. */
+let knownZones: string[] | null = null;
+
 /**
- * Reads a VCALENDAR into events: TZIDs resolve through IANA names or the file's VTIMEZONEs, dates and floating times
- * are read in `timeZone`, and RRULE/RDATE/EXDATE series are expanded within the horizon around `now`, with
- * RECURRENCE-ID overrides replacing the occurrence they name.
+ * The IANA zone a series repeats in: its TZID's, else a zone whose offsets match the file's VTIMEZONE for a year from
+ * the start, at its changes too (the user's own zone first, then each region's main zone, then any), else the user's
+ * zone (floating times and dates). Matching walks every zone the runtime knows: a VTIMEZONE's match is tried first
+ * for its next series, and a year it matched none is not searched again.
  */
-export function parseCalendar(text: string, timeZone: string, now: number): ParsedCalendar {
-  // NUL never occurs in iCalendar text; it marks a binary file (and PostgreSQL could not store it anyway).
-  if (text.includes('\u0000'))
-    throw new InvalidCalendarError('The file is not a valid iCalendar (.ics) file: it contains binary data');
-  let calendar: IcalComponent;
-  try {
-    const parsed = ICAL.parse(text);
+function seriesZones(
+  zones: Map<string, DefinedZone>,
+  fallbackZone: string,
+): (tzid: string | null, startAt: number) => string {
+  const matched = new Map<string, string>();
+  const unmatched = new Set<string>();
+  return (tzid, startAt) => {
+    if (!tzid) return fallbackZone;
+    const iana = ianaZoneOf(tzid);
+    if (iana) return iana;
+    const defined = zones.get(tzid);
+    if (!defined) return fallbackZone;
+    const yearKey = `${tzid}\n${new Date(startAt).getUTCFullYear()}`;
+    if (unmatched.has(yearKey)) return fallbackZone;
+    const samples = [
+      ...[0, 91, 182, 273].map((days) => startAt + days * 86_400_000),
+      ...defined.transitionsBetween(startAt, startAt + 366 * 86_400_000).flatMap((at) => [at - 60_000, at]),
+    ];
+    const wanted = samples.map((instant) => defined.offsetSecondsAt(instant) / 60);
+    const matches = (zone: string) =>
+      samples.every((instant, index) => offsetMinutesAt(zone, instant) === wanted[index]);
+    const previous = matched.get(tzid);
+    if (previous && matches(previous)) return previous;
+    knownZones ??= Intl.supportedValuesOf('timeZone');
+    const found = [fallbackZone, ...MAIN_IANA_ZONES, ...knownZones].find(matches);
+    if (found) matched.set(tzid, found);
+    else unmatched.add(yearKey);
+    return found ?? fallbackZone;
+  };
+}
+
+interface Block {
+  lines: string[];
+  /** The VEVENT ended (END:VEVENT was read). */
+  complete: boolean;
+}
+
+/**
+ * The first calendar's VTIMEZONEs and VEVENTs, as lines of their own, so that one that cannot be read costs itself
+ * only: a VEVENT cut off, a line ical.js refuses, text after END:VCALENDAR. Lines are unfolded first.
+ */
+function blocksOf(text: string): { calendar: boolean; zones: Block[]; events: Block[] } {
+  const zones: Block[] = [];
+  const events: Block[] = [];
+  let calendar = false;
+  let current: Block | null = null;
+  let depth = 0;
+  for (const line of text.replace(/\r?\n[ \t]/g, '').split(/\r?\n|\r/)) {
+    const [nameAndParameters, value] = splitContentLine(line);
+    const name = nameAndParameters.split(';')[0]!.trim().toUpperCase();
+    const what = value.trim().toUpperCase();
+    if (name === 'BEGIN' && what === 'VCALENDAR' && !calendar) {
+      calendar = true;
+      continue;
+    }
+    if (!calendar) continue;
+    // The calendar ends here, also inside a VEVENT without its END:VEVENT, which is then cut off.
+    if (name === 'END' && what === 'VCALENDAR') break;
+    // A VEVENT begun inside another one: the first was cut off there.
+    if (current && name === 'BEGIN' && what === 'VEVENT') current = null;
+    if (current) {
+      current.lines.push(line);
+      if (name === 'BEGIN') depth += 1;
+      else if (name === 'END') {
+        depth -= 1;
+        if (depth === 0) {
+          current.complete = true;
+          current = null;
+        }
+      }
+      continue;
+    }
+    if (name === 'BEGIN' && (what === 'VEVENT' || what === 'VTIMEZONE')) {
+      current = { lines: [line], complete: false };
+      depth = 1;
+      (what === 'VEVENT' ? events : zones).push(current);
+    }
+  }
+  return { calendar, zones, events };
+}
+
+/** A lone component parsed by ical.js: as written, or without the lines it cannot read. Throws when neither works. */
+function componentOf(block: Block): IcalComponent {
+  const parse = (lines: string[]) => {
+    const parsed = ICAL.parse(['BEGIN:VCALENDAR', ...lines, 'END:VCALENDAR'].join('\r\n'));
     const root =
       Array.isArray(parsed) && typeof parsed[0] === 'string'
         ? parsed
         : Array.isArray(parsed)
           ? parsed[0]
           : null;
-    if (!root) throw new InvalidCalendarError('No calendar in the file');
-    calendar = new ICAL.Component(root);
-  } catch (error) {
-    if (error instanceof InvalidCalendarError) throw error;
-    throw new InvalidCalendarError('The file is not a valid iCalendar (.ics) file');
+    const component = new ICAL.Component(root).getAllSubcomponents()[0];
+    if (!component) throw new Error('empty');
+    return component;
+  };
+  try {
+    return parse(block.lines);
+  } catch {
+    const readable = block.lines.filter((line) => {
+      // The component's own BEGIN/END lines (ical.js reads them apart from properties) stay.
+      if (/^(BEGIN|END):/i.test(line)) return true;
+      if (!/^[A-Za-z0-9-]+[;:]/.test(line)) return false;
+      try {
+        ICAL.parse.property(line);
+        return true;
+      } catch {
+        return false;
+      }
+    });
+    return parse(readable);
   }
-  if (calendar.name !== 'vcalendar')
-    throw new InvalidCalendarError('The file is not a valid iCalendar (.ics) file');
+}
 
-  const reader = timeReader(timezonesOf(calendar), timeZone);
-  const horizonStart = now - PARSE_LIMITS.horizonMs;
-  const horizonEnd = now + PARSE_LIMITS.horizonMs;
-  const events = new Map<string, ImportedEvent>();
+/** An RRULE value as written, with an empty UNTIL (Exchange) read as none. */
+function writtenRuleOf(component: IcalComponent, block: Block): string | null {
+  const line = block.lines.find((candidate) => /^RRULE[;:]/i.test(candidate));
+  const written = line ? splitContentLine(line)[1] : component.getFirstProperty('rrule')?.toICALString();
+  if (!written) return null;
+  return written
+    .split(';')
+    .filter((part) => part !== '' && !/^UNTIL=\s*$/i.test(part))
+    .join(';');
+}
+
+/**
+ * The values of every property of that name (EXDATE, RDATE may repeat and each may list several); a PERIOD value
+ * (RDATE) gives its start and end. Values ical.js cannot read as times are left out.
+ */
+interface TimeValue {
+  time: IcalTime;
+  tzid: string | null;
+  end: IcalTime | null;
+}
+
+function timesOf(component: IcalComponent, name: string): TimeValue[] {
+  return component.getAllProperties(name).flatMap((property) => {
+    const written = property.getParameter('tzid');
+    const tzid = typeof written === 'string' ? written : null;
+    let values: unknown[];
+    try {
+      values = property.getValues();
+    } catch {
+      // ical.js reads the values when asked: a line of them it cannot read adds none.
+      return [];
+    }
+    return values.flatMap((value): TimeValue[] => {
+      try {
+        if (value instanceof ICAL.Time) return [{ time: value, tzid, end: null }];
+        if (value instanceof ICAL.Period) return [{ time: value.start, tzid, end: value.getEnd() }];
+      } catch {
+        // A period whose end cannot be read is left out with the unreadable values.
+      }
+      return [];
+    });
+  });
+}
+
+class SkipEvent extends Error {}
+
+/** The UID of an event's key ('<uid>#<recurrence id>'). */
+export const uidOfKey = (key: string) => key.slice(0, key.lastIndexOf('#'));
+
+/**
+ * Whether the series' rule gives an occurrence starting then (skipped ones too: an override may name one). A COUNT
+ * series is walked from its start on every question, so its starts are listed once (at most SERIES_LIMITS.count);
+ * other rules start their walk near the start asked about.
+ */
+function occurrenceTest(master: ImportedEvent): (start: number) => boolean {
+  const { series } = master;
+  if (!series) return () => false;
+  const shape = {
+    rrule: series.rrule,
+    zone: series.zone,
+    startAt: master.startAt,
+    durationMs: master.endAt - master.startAt,
+    allDay: master.allDay,
+    exdates: [],
+  };
+  if (!/(^|;)COUNT=/i.test(series.rrule)) return (start) => hasOccurrenceAt(shape, start);
+  const starts = new Set(occurrenceStarts(shape, shape.startAt, SERIES_NEVER_ENDS));
+  return (start) => starts.has(start);
+}
+
+/**
+ * Reads a VCALENDAR into events and series: TZIDs resolve through IANA names, Windows names or the file's VTIMEZONEs,
+ * dates and floating times are read in `timeZone`. A VEVENT with an RRULE is a series, stored once (its EXDATEs and
+ * cancelled occurrences skipped); one with a RECURRENCE-ID is an override of its series' occurrence. An event that
+ * cannot be read is skipped with its reason; the file is refused only when it holds no readable event.
+ */
+export function parseCalendar(text: string, timeZone: string, _now: number): ParsedCalendar {
+  // NUL never occurs in iCalendar text; it marks a binary file (and PostgreSQL could not store it anyway).
+  if (text.includes('\u0000'))
+    throw new InvalidCalendarError('The file is not a valid iCalendar (.ics) file: it contains binary data');
+  const { calendar, zones: zoneBlocks, events: eventBlocks } = blocksOf(text.replace(/^\uFEFF/, ''));
+  if (!calendar) throw new InvalidCalendarError('The file is not a valid iCalendar (.ics) file');
+  // Text before BEGIN:VCALENDAR is passed over, but not bytes that are no text at all: that is another kind of file
+  // (an image, an archive) that happens to hold a calendar's lines.
+  const prefix = text.slice(0, Math.max(0, text.search(/^\s*BEGIN\s*:\s*VCALENDAR/im)));
+  if (hasForbiddenControlCharacter(prefix) || prefix.includes('\uFFFD')) {
+    throw new InvalidCalendarError(
+      'The file is not a valid iCalendar (.ics) file: it starts with binary data',
+    );
+  }
+  if (eventBlocks.length === 0) throw new InvalidCalendarError('The calendar contains no events (no VEVENT)');
+
+  const zones = timezonesOf(zoneBlocks);
+  const seriesZoneOf = seriesZones(zones, timeZone);
+  const reader = timeReader(zones, timeZone);
+  const skippedEvents: SkippedEvent[] = [];
   let skipped = 0;
-
-  const components = calendar.getAllSubcomponents('vevent');
-  if (components.length === 0) throw new InvalidCalendarError('The calendar contains no events (no VEVENT)');
-  const writtenRules = writtenRulesOfEvents(text);
-  const rulesAsWritten = writtenRules.length === components.length;
-  const overrideKeys = new Set<string>();
-  for (const component of components) {
-    try {
-      const event = eventOf(component);
-      if (event.isRecurrenceException() && event.uid) {
-        overrideKeys.add(
-          `${event.uid}#${recurrenceKey(event.recurrenceId, reader, tzidOf(component, 'recurrence-id'))}`,
-        );
-      }
-    } catch {
-      // A broken component is counted as skipped in the main pass.
+  const skip = (uid: string, summary: string, reason: string) => {
+    skipped += 1;
+    if (skippedEvents.length < PARSE_LIMITS.reportedSkips) {
+      skippedEvents.push({ uid: uid.slice(0, 200), summary: summary.slice(0, 200), reason });
     }
+  };
+
+  interface Read {
+    component: IcalComponent;
+    event: InstanceType<typeof ICAL.Event>;
+    block: Block;
   }
-
-  const add = (entry: ImportedEvent) => {
-    const outOfRange = !isInstantInRange(entry.startAt) || !isInstantInRange(entry.endAt);
-    if (entry.endAt <= entry.startAt || outOfRange || entry.key.length > PARSE_LIMITS.uidLength) {
-      skipped += 1;
-      return;
-    }
-    events.set(entry.key, entry);
-  };
-
-  // One VEVENT's occurrences, or a throw: ical.js throws plain errors on values it cannot read (UNTIL=garbage,
-  // RDATE:garbage, an empty RRULE), and such an event is skipped as a whole rather than failing the file.
-  const occurrencesOf = (
-    component: IcalComponent,
-    rulesOfComponent: string[] | undefined,
-  ): { entries: ImportedEvent[]; skipped: number } => {
-    const event = eventOf(component);
-    if (!event.startDate) throw new Error('no DTSTART');
-    if (isCancelled(component)) return { entries: [], skipped: 1 };
-    const allDay = event.startDate.isDate || readFlag(component);
-    const title = titleOf(event.summary);
-    const startTzid = tzidOf(component, 'dtstart');
-    const startAt = reader.instantOf(event.startDate, startTzid);
-    const endAt = event.endDate
-      ? reader.instantOf(event.endDate, tzidOf(component, 'dtend') ?? startTzid)
-      : startAt;
-    const uid = event.uid || `generated-${startAt}-${title}`;
-
-    if (event.isRecurrenceException()) {
-      const key = `${uid}#${recurrenceKey(event.recurrenceId, reader, tzidOf(component, 'recurrence-id'))}`;
-      return { entries: [{ key, title, startAt, endAt, allDay }], skipped: 0 };
-    }
-    if (!event.isRecurring())
-      return { entries: [{ key: `${uid}#`, title, startAt, endAt, allDay }], skipped: 0 };
-
-    // A rule that can never produce an occurrence (or that RFC 5545 forbids) never reaches ical.js's iterator.
-    const secondsToWalk = (horizonEnd - startAt) / 1000;
-    if (seriesProblem(component, event.startDate, secondsToWalk, rulesOfComponent))
-      return { entries: [], skipped: 1 };
-
-    const durationMs = endAt - startAt;
-    const dayCount =
-      event.startDate.isDate && event.endDate?.isDate ? Math.max(1, Math.round(durationMs / 86_400_000)) : 0;
-    const iterator = event.iterator();
-    const entries: ImportedEvent[] = [];
-    let overCap = 0;
-    for (let iteration = 0; iteration < PARSE_LIMITS.iterationsPerSeries; iteration += 1) {
-      const occurrence = iterator.next();
-      if (!occurrence) break;
-      const occurrenceStart = reader.instantOf(occurrence, startTzid);
-      if (occurrenceStart > horizonEnd) break;
-      const occurrenceEnd = occurrence.isDate
-        ? startOfLocalDay(timeZone, addDays(localDateAt(timeZone, occurrenceStart), dayCount))
-        : occurrenceStart + durationMs;
-      if (occurrenceEnd < horizonStart) continue;
-      const key = `${uid}#${recurrenceKey(occurrence, reader, startTzid)}`;
-      if (overrideKeys.has(key)) continue;
-      if (entries.length >= PARSE_LIMITS.occurrencesPerSeries) {
-        overCap += 1;
-        continue;
-      }
-      entries.push({ key, title, startAt: occurrenceStart, endAt: occurrenceEnd, allDay });
-    }
-    return { entries, skipped: overCap };
-  };
-
-  for (const [index, component] of components.entries()) {
-    let read: { entries: ImportedEvent[]; skipped: number };
-    try {
-      read = occurrencesOf(component, rulesAsWritten ? writtenRules[index] : undefined);
-    } catch {
-      skipped += 1;
+  const read: Read[] = [];
+  for (const block of eventBlocks) {
+    const uidLine = block.lines.find((line) => /^UID[;:]/i.test(line));
+    const summaryLine = block.lines.find((line) => /^SUMMARY[;:]/i.test(line));
+    const uid = uidLine ? splitContentLine(uidLine)[1].trim() : '';
+    const summary = summaryLine ? titleOf(splitContentLine(summaryLine)[1]) : '';
+    if (!block.complete) {
+      skip(uid, summary, 'The event is cut off: the file ends before its END:VEVENT');
       continue;
     }
-    skipped += read.skipped;
-    for (const entry of read.entries) add(entry);
+    try {
+      const component = componentOf(block);
+      read.push({ component, event: eventOf(component), block });
+    } catch {
+      skip(uid, summary, 'The event is not valid iCalendar text');
+    }
+  }
+
+  const instantOf = (time: IcalTime, tzid: string | null) => reader.instantOf(time, tzid);
+  /** A start named by an EXDATE or RECURRENCE-ID, in the terms of the series' occurrences. */
+  const occurrenceStartOf = (
+    time: IcalTime,
+    tzid: string | null,
+    series: { allDay: boolean; zone: string; start: IcalTime },
+  ) => {
+    if (series.allDay) {
+      const date = time.isDate ? formatDate(time) : localDateAt(series.zone, instantOf(time, tzid));
+      return startOfLocalDay(series.zone, date);
+    }
+    if (time.isDate) {
+      const { hour, minute, second } = series.start;
+      return instantOfWallTime(series.zone, {
+        year: time.year,
+        month: time.month,
+        day: time.day,
+        hour,
+        minute,
+        second,
+      });
+    }
+    return instantOf(time, tzid);
+  };
+
+  const events = new Map<string, ImportedEvent>();
+  const masters = new Map<
+    string,
+    {
+      entry: ImportedEvent;
+      allDay: boolean;
+      zone: string;
+      start: IcalTime;
+      isOccurrence?: (start: number) => boolean;
+    }
+  >();
+  const overrides: {
+    entry: ImportedEvent;
+    uid: string;
+    time: IcalTime;
+    tzid: string | null;
+    cancelled: boolean;
+  }[] = [];
+
+  for (const { component, event, block } of read) {
+    const uidWritten = event.uid ?? '';
+    const title = titleOf(event.summary);
+    try {
+      if (!component.hasProperty('dtstart')) throw new SkipEvent('It has no start (DTSTART)');
+      let startDate: IcalTime;
+      let startAt: number;
+      const startTzid = tzidOf(component, 'dtstart');
+      try {
+        startDate = event.startDate;
+        startAt = instantOf(startDate, startTzid);
+      } catch {
+        throw new SkipEvent('Its start (DTSTART) cannot be read');
+      }
+      if (Number.isNaN(startAt)) throw new SkipEvent('Its start (DTSTART) cannot be read');
+      const allDay = startDate.isDate || readFlag(component);
+      let endAt: number;
+      try {
+        endAt = event.endDate ? instantOf(event.endDate, tzidOf(component, 'dtend') ?? startTzid) : startAt;
+      } catch {
+        throw new SkipEvent('Its end (DTEND or DURATION) cannot be read');
+      }
+      if (startDate.isDate && endAt <= startAt) {
+        endAt = startOfLocalDay(timeZone, addDays(formatDate(startDate), 1));
+      }
+      if (!isInstantInRange(startAt) || !isInstantInRange(endAt)) {
+        throw new SkipEvent('Its dates are outside the years 1900 to 2999');
+      }
+      if (endAt <= startAt) throw new SkipEvent('It ends before it starts, or has no length');
+      const uid = uidWritten || `generated-${startAt}-${title}`;
+      if (uid.length > PARSE_LIMITS.uidLength) throw new SkipEvent('Its UID is too long');
+
+      if (component.hasProperty('recurrence-id')) {
+        const recurrence = component.getFirstPropertyValue('recurrence-id');
+        if (!(recurrence instanceof ICAL.Time)) throw new SkipEvent('Its RECURRENCE-ID cannot be read');
+        const tzid = tzidOf(component, 'recurrence-id');
+        const key = `${uid}#${recurrenceKey(recurrence, reader, tzid)}`;
+        const entry = { key, title, startAt, endAt, allDay, series: null, recurrenceAt: null };
+        overrides.push({ entry, uid, time: recurrence, tzid, cancelled: isCancelled(component) });
+        continue;
+      }
+      if (isCancelled(component)) throw new SkipEvent('It is cancelled (STATUS:CANCELLED)');
+      const rule = component.hasProperty('rrule') ? writtenRuleOf(component, block) : null;
+      if (component.hasProperty('rrule') && !rule) throw new SkipEvent('Its RRULE is empty');
+      const rdates = timesOf(component, 'rdate');
+      // The zone whose wall clock the event repeats in; a series given in UTC repeats in UTC (RFC 5545 3.3.5),
+      // whatever zone the calendar's reader is in. Only series and RDATEs need it (matching a VTIMEZONE costs).
+      const zone =
+        allDay || (!rule && rdates.length === 0)
+          ? timeZone
+          : !startTzid && startDate.zone?.tzid === 'UTC'
+            ? 'UTC'
+            : seriesZoneOf(startTzid, startAt);
+      const shape = { allDay, zone, start: startDate };
+      const exdates = timesOf(component, 'exdate').map(({ time, tzid }) =>
+        occurrenceStartOf(time, tzid, shape),
+      );
+      let series: ImportedSeries | null = null;
+      if (rule) {
+        try {
+          series = { rrule: normalizeSeriesRule(rule, startAt, zone), zone, exdates };
+        } catch (error) {
+          if (error instanceof SeriesRuleError) throw new SkipEvent(error.message);
+          throw error;
+        }
+      }
+      const entry: ImportedEvent = {
+        key: `${uid}#`,
+        title,
+        startAt,
+        endAt,
+        allDay,
+        series,
+        recurrenceAt: null,
+      };
+      events.set(entry.key, entry);
+      if (series) masters.set(uid, { entry, ...shape });
+      // RDATEs: occurrences the rule does not give (or, without a rule, the event's other occurrences), each kept as
+      // an event of its own under its recurrence id, the way this server exports it back. A PERIOD has its own end.
+      const skippedStarts = new Set(exdates);
+      for (const { time, tzid, end } of rdates) {
+        const extraStart = occurrenceStartOf(time, tzid, shape);
+        const extraEnd = end ? occurrenceStartOf(end, tzid, shape) : extraStart + (endAt - startAt);
+        if (extraStart === startAt || skippedStarts.has(extraStart) || extraEnd <= extraStart) continue;
+        if (!isInstantInRange(extraStart) || !isInstantInRange(extraEnd)) continue;
+        const key = `${uid}#${recurrenceKey(time, reader, tzid)}`;
+        events.set(key, {
+          key,
+          title,
+          startAt: extraStart,
+          endAt: extraEnd,
+          allDay,
+          series: null,
+          recurrenceAt: null,
+        });
+      }
+    } catch (error) {
+      if (!(error instanceof SkipEvent) && !(error instanceof Error)) throw error;
+      skip(uidWritten, title, error instanceof SkipEvent ? error.message : 'It cannot be read');
+    }
+  }
+
+  for (const { entry, uid, time, tzid, cancelled } of overrides) {
+    const master = masters.get(uid);
+    if (!master) {
+      // An override without its series in the file: the occurrence as an event of its own.
+      if (cancelled)
+        skip(uid, entry.title, 'It is a cancelled occurrence of a series the file does not hold');
+      else events.set(entry.key, entry);
+      continue;
+    }
+    const start = occurrenceStartOf(time, tzid, master);
+    master.isOccurrence ??= occurrenceTest(master.entry);
+    if (!master.isOccurrence(start)) {
+      // A RECURRENCE-ID the rule does not give names an RDATE's occurrence (this server exports those so) or none:
+      // the event is one of its own, as the series' RDATEs are; a cancelled one has nothing left to show.
+      if (!cancelled) events.set(entry.key, entry);
+      continue;
+    }
+    if (cancelled) master.entry.series!.exdates.push(start);
+    else events.set(entry.key, { ...entry, recurrenceAt: start });
   }
 
   const all = [...events.values()];
+  if (all.length === 0) {
+    const reasons = skippedEvents.map((event) => event.reason);
+    throw new InvalidCalendarError(
+      `No event in the file could be read${reasons.length > 0 ? `: ${reasons[0]}` : ''}`,
+    );
+  }
   if (all.length > PARSE_LIMITS.eventsPerImport) {
-    skipped += all.length - PARSE_LIMITS.eventsPerImport;
+    for (const event of all.slice(PARSE_LIMITS.eventsPerImport)) {
+      skip(
+        uidOfKey(event.key),
+        event.title,
+        `The file holds more than ${PARSE_LIMITS.eventsPerImport} events: the rest are not imported`,
+      );
+    }
     all.length = PARSE_LIMITS.eventsPerImport;
   }
-  return { events: all, skipped };
+  return { events: all, skipped, skippedEvents };
 }

@@ -5,7 +5,9 @@ import { calendarChunks } from '../../lib/ics/export.js';
 import { signedInUser } from '../../plugins/app/authentication.js';
 import { bearerAuth, errorResponses } from '../../schemas/common.js';
 import { IcsUpload, ImportResult } from '../../schemas/event.js';
+import { ownEndOf } from '../../schemas/series.js';
 import { abortedOnDisconnect, importCalendar, readIcsUpload } from '../../services/ics-import.js';
+import { exdatesOf, isMaster } from '../../services/series.js';
 
 const icsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['events'];
@@ -21,7 +23,7 @@ const icsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           'Import an .ics file (multipart field "file", at most 1 MiB); importing the same file again changes nothing',
         description:
-          "Events keep their UID (plus RECURRENCE-ID): a re-import updates changed events and skips unchanged ones. RRULE series are expanded one year either side of today, at most 1000 occurrences per series; a rule that can never produce an occurrence, or that RFC 5545 forbids, skips its event. Files are read one at a time per account: 429 when the account already has two waiting, 503 when the server has too many waiting (both with Retry-After). 409 when the new events would pass the account's event quota (nothing is imported).",
+          "Events keep their UID (plus RECURRENCE-ID): a re-import updates changed events and skips unchanged ones. An RRULE event is stored as one series (its EXDATEs skipped, its RECURRENCE-ID overrides kept as its occurrences, its RDATEs as events of their own) and expanded on every read. Lenient: an event that cannot be read (a rule that repeats more than daily, could never produce an occurrence or that RFC 5545 forbids, a start that cannot be read, a VEVENT cut off) is skipped and listed with its reason (the first 20 in skippedEvents); the rest imports. 400 when the file holds no event that can be read. Files are read one at a time per account: 429 when the account already has two waiting, 503 when the server has too many waiting (both with Retry-After). 409 when the new events would pass the account's event quota (nothing is imported).",
         security: bearerAuth,
         consumes: ['multipart/form-data'],
         response: { 200: ImportResult, ...errorResponses(400, 401, 409, 413, 415, 429, 503) },
@@ -51,16 +53,30 @@ const icsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const user = signedInUser(request);
+      // An override is written under its series' UID: the key its master was imported with, if any.
+      const seriesKeys = new Map<string, string | null>();
+      const readSeriesKey = async (seriesId: string) => {
+        if (seriesKeys.has(seriesId)) return;
+        const master = await app.eventsRepository.find(user.id, seriesId);
+        seriesKeys.set(seriesId, master?.icsKey ?? null);
+      };
       // Streamed: events are read a page at a time and written in batches, with turns of the event loop between.
       async function* exportableEvents() {
         for await (const page of app.eventsRepository.pagesByStart(user.id)) {
+          for (const event of page) if (event.seriesId !== null) await readSeriesKey(event.seriesId);
           yield page.map((event) => ({
             id: event.id,
             title: event.title,
             startAt: event.startAt,
-            endAt: event.endAt,
+            endAt: ownEndOf(event),
             allDay: event.allDay === 1,
             icsKey: event.icsKey,
+            series: isMaster(event)
+              ? { rrule: event.rrule!, zone: event.seriesZone!, exdates: exdatesOf(event) }
+              : null,
+            seriesId: event.seriesId,
+            seriesKey: event.seriesId === null ? null : seriesKeys.get(event.seriesId)!,
+            recurrenceAt: event.recurrenceAt,
           }));
         }
       }

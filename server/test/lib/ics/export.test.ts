@@ -84,6 +84,10 @@ function sampleEvents(count: number): ExportableEvent[] {
             : kind === 4
               ? `single-${index}@example.com#`
               : null,
+      series: null,
+      seriesId: null,
+      seriesKey: null,
+      recurrenceAt: null,
     };
   });
 }
@@ -124,5 +128,99 @@ describe('the streamed .ics export', () => {
     // 1000, 1000 and 500 events in batches of 200.
     assert.equal(eventChunks, 5 + 5 + 3);
     assert.equal(largest, 200);
+  });
+});
+
+describe('series in the export', () => {
+  const written = async (events: ExportableEvent[]) => {
+    let text = '';
+    for await (const chunk of calendarChunks(pagesOf(events, 100, { pages: 0 }), ZONE, NOW)) text += chunk;
+    return text.replace(/\r\n[ \t]/g, '').split('\r\n');
+  };
+  const base = {
+    allDay: false,
+    icsKey: null,
+    series: null,
+    seriesId: null,
+    seriesKey: null,
+    recurrenceAt: null,
+  };
+
+  test('a series once, in its zone, with its rule as stored and its skipped starts; its overrides under its UID', async () => {
+    const master: ExportableEvent = {
+      ...base,
+      id: 'gym',
+      title: 'Gym',
+      startAt: Date.parse('2026-03-02T17:00:00Z'),
+      endAt: Date.parse('2026-03-02T18:00:00Z'),
+      // As stored (and as the API echoes it): written part for part, INTERVAL=1 included.
+      series: {
+        rrule: 'FREQ=WEEKLY;UNTIL=20260430T170000Z;INTERVAL=1;BYDAY=MO,WE;WKST=SU',
+        zone: 'Europe/Berlin',
+        exdates: [Date.parse('2026-03-04T17:00:00Z'), Date.parse('2026-04-01T16:00:00Z')],
+      },
+    };
+    const moved: ExportableEvent = {
+      ...base,
+      id: 'gym_20260309T170000Z',
+      title: 'Gym (late)',
+      startAt: Date.parse('2026-03-09T19:00:00Z'),
+      endAt: Date.parse('2026-03-09T20:00:00Z'),
+      seriesId: 'gym',
+      recurrenceAt: Date.parse('2026-03-09T17:00:00Z'),
+    };
+    // An occurrence edited here of an imported series: its row may carry any key, its series' UID is what counts.
+    const editedImported: ExportableEvent = {
+      ...moved,
+      id: 'team_20260311T100000Z',
+      title: 'Team call (short)',
+      icsKey: 'team@example.com#',
+      seriesId: 'team',
+      seriesKey: 'team@example.com#',
+      recurrenceAt: Date.parse('2026-03-11T10:00:00Z'),
+    };
+    const lines = await written([master, moved, editedImported]);
+    const events = lines.join('\n').split('BEGIN:VEVENT').slice(1);
+    assert.equal(events.length, 3);
+    assert.deepEqual(
+      events[0]!.split('\n').filter((line) => !line.startsWith('DTSTAMP')),
+      [
+        '',
+        'UID:gym@time-wallet',
+        'SUMMARY:Gym',
+        'DTSTART;TZID=Europe/Berlin:20260302T180000',
+        'DTEND;TZID=Europe/Berlin:20260302T190000',
+        'RRULE:FREQ=WEEKLY;UNTIL=20260430T170000Z;INTERVAL=1;BYDAY=MO,WE;WKST=SU',
+        'EXDATE:20260304T170000Z,20260401T160000Z',
+        'END:VEVENT',
+        '',
+      ],
+    );
+    assert.ok(events[1]!.includes('\nUID:gym@time-wallet\n'), events[1]);
+    assert.ok(events[1]!.includes('\nRECURRENCE-ID:20260309T170000Z\n'), events[1]);
+    assert.ok(events[2]!.includes('\nUID:team@example.com\n'), events[2]);
+    assert.ok(events[2]!.includes('\nRECURRENCE-ID:20260311T100000Z\n'), events[2]);
+  });
+
+  test('an all-day series repeats dates: DTSTART, DTEND and EXDATE as DATE values', async () => {
+    const lines = await written([
+      {
+        ...base,
+        id: 'birthday',
+        title: 'Birthday',
+        allDay: true,
+        startAt: Date.parse('2026-03-19T23:00:00Z'),
+        endAt: Date.parse('2026-03-20T23:00:00Z'),
+        series: { rrule: 'FREQ=YEARLY', zone: 'Europe/Paris', exdates: [Date.parse('2027-03-19T23:00:00Z')] },
+      },
+    ]);
+    for (const line of [
+      'DTSTART;VALUE=DATE:20260320',
+      'DTEND;VALUE=DATE:20260321',
+      'RRULE:FREQ=YEARLY',
+      'EXDATE;VALUE=DATE:20270320',
+    ]) {
+      assert.ok(lines.includes(line), `${line} in ${lines.join('\n')}`);
+    }
   });
 });

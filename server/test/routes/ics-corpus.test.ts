@@ -1,0 +1,284 @@
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+import { describe, test } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { localDaysBetween } from '../../src/lib/time-zone.js';
+import type { CalendarEvent } from '../../src/schemas/event.js';
+import type { ImportSummary } from '../../src/services/ics-import.js';
+import { buildTestApp, send, signUp } from '../helpers.js';
+
+/**
+ * The .ics corpus (test/fixtures/ics-corpus, described by its manifest.json): small files written to reproduce what
+ * real exporters send (Outlook/Exchange, Teams, Google, Apple, Thunderbird, DAVx5, Nextcloud, Podio-style tools, broken
+ * and truncated downloads). Each file is imported by a user in Europe/Berlin, whose local days the manifest's ranges
+ * and floating times are read in, on the suite's usual date (11 March 2026).
+ *
+ * Every import starts a parse worker (about half a second under tsx): the files share one app, and the readable ones
+ * are imported into two accounts (each file, then again), whose exports are imported once each into another account
+ * and back; the two accounts run at once, as the parse pool reads two accounts' files at a time.
+ */
+const NOW = Date.parse('2026-03-11T15:00:00Z');
+const USER_ZONE = 'Europe/Berlin';
+const CORPUS = new URL('../fixtures/ics-corpus/', import.meta.url);
+/** GET /events answers at most this many days at once (MAX_RANGE_DAYS). */
+const RANGE_DAYS_LIMIT = 62;
+/** The import answer names at most this many skipped events. */
+const SKIPPED_EVENTS_LISTED = 20;
+
+/** One expectation: the occurrences titled `title` overlapping the local days [from, to). */
+interface CorpusCheck {
+  title: string;
+  /** The first of them (by start), ISO UTC. */
+  start: string;
+  end?: string;
+  from: string;
+  to: string;
+  /** How many of them the range holds. */
+  count?: number;
+}
+
+interface CorpusFile {
+  file: string;
+  exporter: string;
+  what: string;
+  /** True when the file holds at least one VEVENT a calendar app would show: it imports; otherwise 400. */
+  readable: boolean;
+  checks?: CorpusCheck[];
+  /** UIDs of events that cannot be read: each must be listed in the answer's skippedEvents with a reason. */
+  skippedUids?: string[];
+}
+
+const manifest = JSON.parse(readFileSync(new URL('manifest.json', CORPUS), 'utf8')) as CorpusFile[];
+
+function multipart(content: Buffer, filename: string) {
+  const boundary = '----time-wallet-corpus-boundary';
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: text/calendar\r\n\r\n`,
+  );
+  return {
+    payload: Buffer.concat([head, content, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+async function importFile(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  content: Buffer,
+  filename: string,
+) {
+  const body = multipart(content, filename);
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/events/import',
+    headers: { ...headers, ...body.headers },
+    payload: body.payload,
+  });
+  assert.ok(
+    response.statusCode < 500,
+    `import of ${filename} answered ${response.statusCode}: ${response.body}`,
+  );
+  return response;
+}
+
+/** A fresh user whose own time zone (not a header) is Europe/Berlin, so every read uses the stored zone. */
+async function berlinUser(app: FastifyInstance): Promise<Record<string, string>> {
+  const { headers } = await signUp(app);
+  const patched = await send(app, headers, 'PATCH', '/api/users/me', { timeZone: USER_ZONE });
+  assert.equal(patched.statusCode, 200, patched.body);
+  assert.equal(patched.json().user.timeZone, USER_ZONE);
+  return headers;
+}
+
+async function eventsIn(app: FastifyInstance, headers: Record<string, string>, from: string, to: string) {
+  const response = await send(app, headers, 'GET', `/api/events?from=${from}&to=${to}`);
+  assert.equal(response.statusCode, 200, response.body);
+  return response.json<CalendarEvent[]>();
+}
+
+/** What a round trip must keep: titles and instants (and the all-day flag), in a stable order. */
+function comparable(events: CalendarEvent[]) {
+  return events
+    .map(({ title, start, end, allDay }) => ({ title, start, end, allDay }))
+    .sort(
+      (a, b) =>
+        a.start.localeCompare(b.start) || a.title.localeCompare(b.title) || a.end.localeCompare(b.end),
+    );
+}
+
+function ranges(entry: CorpusFile): Array<{ from: string; to: string }> {
+  const seen = new Map((entry.checks ?? []).map(({ from, to }) => [`${from}/${to}`, { from, to }]));
+  return [...seen.values()];
+}
+
+describe('the .ics corpus manifest', () => {
+  test('lists every fixture once, and each readable one with checks in readable ranges', () => {
+    const files = readdirSync(CORPUS).filter((name) => name.endsWith('.ics'));
+    assert.deepEqual(manifest.map((entry) => entry.file).sort(), files.sort());
+    for (const entry of manifest) {
+      assert.ok(entry.exporter && entry.what, entry.file);
+      if (!entry.readable) continue;
+      assert.ok((entry.checks ?? []).length > 0, `${entry.file} pins what it imports`);
+      for (const check of entry.checks ?? []) {
+        const days = localDaysBetween(check.from, check.to);
+        assert.ok(days > 0 && days <= RANGE_DAYS_LIMIT, `${entry.file}: ${check.from}..${check.to}`);
+        assert.ok(!Number.isNaN(Date.parse(check.start)), `${entry.file}: ${check.start}`);
+      }
+    }
+  });
+});
+
+/** The SUMMARY values a file holds (as written, unfolded): files that share an account must not share one. */
+function summariesOf(content: Buffer): Set<string> {
+  const text = content.toString('utf8').replace(/\r?\n[ \t]/g, '');
+  return new Set([...text.matchAll(/^SUMMARY[^:\r\n]*:(.*)$/gim)].map((match) => match[1]!.trim()));
+}
+
+/**
+ * The readable files split into ACCOUNTS groups, each imported into one account, so that an export, its import into
+ * another account and its import back cover a group at once. A check counts its title in its range, so files whose
+ * titles meet (two "Dentist"s) go to different groups.
+ */
+const ACCOUNTS = 2;
+function groupsOf(entries: CorpusFile[]): CorpusFile[][] {
+  const groups = Array.from({ length: ACCOUNTS }, () => ({
+    entries: [] as CorpusFile[],
+    titles: new Set<string>(),
+  }));
+  for (const [index, entry] of entries.entries()) {
+    const titles = summariesOf(readFileSync(new URL(entry.file, CORPUS)));
+    const fits = (group: (typeof groups)[number]) => [...titles].every((title) => !group.titles.has(title));
+    const group = [...groups.slice(index % ACCOUNTS), ...groups.slice(0, index % ACCOUNTS)].find(fits);
+    assert.ok(group, `${entry.file} shares a title with a file in every group`);
+    group.entries.push(entry);
+    for (const title of titles) group.titles.add(title);
+  }
+  return groups.map((group) => group.entries);
+}
+
+const { app } = await buildTestApp({ now: NOW });
+
+describe('importing the .ics corpus', { concurrency: ACCOUNTS }, () => {
+  test('files that hold no readable event are refused with 400 and a message', async (t) => {
+    const owner = await berlinUser(app);
+    for (const entry of manifest.filter((candidate) => !candidate.readable)) {
+      await t.test(`${entry.file} (${entry.exporter}): ${entry.what}`, async () => {
+        const answer = await importFile(app, owner, readFileSync(new URL(entry.file, CORPUS)), entry.file);
+        assert.equal(answer.statusCode, 400, answer.body);
+        const body = answer.json<Record<string, unknown>>();
+        assert.deepEqual(Object.keys(body), ['message']);
+        assert.ok(typeof body.message === 'string' && body.message.length > 0);
+      });
+    }
+  });
+
+  for (const [index, group] of groupsOf(manifest.filter((entry) => entry.readable)).entries()) {
+    test(`account ${index + 1} of ${ACCOUNTS}: ${group.length} files, each imported, then all exported and imported elsewhere and back`, async (t) => {
+      const owner = await berlinUser(app);
+
+      for (const entry of group) {
+        await t.test(`${entry.file} (${entry.exporter}): ${entry.what}`, async (t) => {
+          const content = readFileSync(new URL(entry.file, CORPUS));
+          const first = await importFile(app, owner, content, entry.file);
+
+          await t.test('imports (2xx, at least one event created)', () => {
+            assert.ok(
+              first.statusCode >= 200 && first.statusCode < 300,
+              `${first.statusCode}: ${first.body}`,
+            );
+            assert.ok(first.json<ImportSummary>().created >= 1, first.body);
+          });
+
+          if (entry.skippedUids) {
+            const expected = entry.skippedUids;
+            await t.test('lists the events it could not read, each with a reason', () => {
+              const listed: unknown = first.json<Record<string, unknown>>().skippedEvents;
+              assert.ok(Array.isArray(listed), `skippedEvents in ${first.body}`);
+              assert.ok(listed.length <= SKIPPED_EVENTS_LISTED);
+              const uids = listed.map((item: unknown) => {
+                const { uid, summary, reason } = (item ?? {}) as Record<string, unknown>;
+                assert.equal(typeof uid, 'string', JSON.stringify(item));
+                assert.equal(typeof summary, 'string', JSON.stringify(item));
+                assert.ok(typeof reason === 'string' && reason.length > 0, JSON.stringify(item));
+                return uid;
+              });
+              for (const uid of expected)
+                assert.ok(uids.includes(uid), `${uid} in ${JSON.stringify(listed)}`);
+            });
+          }
+
+          for (const check of entry.checks ?? []) {
+            const name = `"${check.title}" in ${check.from}..${check.to}: first at ${check.start}${check.count === undefined ? '' : `, ${check.count} in all`}`;
+            await t.test(name, async () => {
+              const found = (await eventsIn(app, owner, check.from, check.to))
+                .filter((event) => event.title === check.title)
+                .sort((a, b) => a.start.localeCompare(b.start));
+              const actual = {
+                start: found[0]?.start,
+                ...(check.end === undefined ? {} : { end: found[0]?.end }),
+                ...(check.count === undefined ? {} : { count: found.length }),
+              };
+              const expected = {
+                start: check.start,
+                ...(check.end === undefined ? {} : { end: check.end }),
+                ...(check.count === undefined ? {} : { count: check.count }),
+              };
+              assert.deepEqual(actual, expected);
+            });
+          }
+
+          await t.test('importing it again creates and updates nothing', async () => {
+            const again = await importFile(app, owner, content, entry.file);
+            assert.equal(again.statusCode, 200, again.body);
+            const { created, updated } = again.json<ImportSummary>();
+            assert.deepEqual({ created, updated }, { created: 0, updated: 0 });
+          });
+        });
+      }
+
+      // The account's export, imported by another account and back into this one: each file's ranges must read the
+      // same in all three (every event in them is compared, the other files' too).
+      const groupRanges = new Map(
+        group.flatMap((entry) => ranges(entry).map((range) => [`${range.from}/${range.to}`, range] as const)),
+      );
+      const before = new Map<string, ReturnType<typeof comparable>>();
+      for (const [key, { from, to }] of groupRanges) {
+        before.set(key, comparable(await eventsIn(app, owner, from, to)));
+      }
+      const exported = await send(app, owner, 'GET', '/api/events/export.ics');
+      assert.equal(exported.statusCode, 200, exported.body);
+      const exportedFile = Buffer.from(exported.body);
+      const copy = await berlinUser(app);
+      const copied = await importFile(app, copy, exportedFile, 'time-wallet.ics');
+      const back = await importFile(app, owner, exportedFile, 'time-wallet.ics');
+
+      await t.test('its export imports into another account, and back into this one changing nothing', () => {
+        assert.equal(copied.statusCode, 200, copied.body);
+        assert.equal(back.statusCode, 200, back.body);
+        const { created, updated } = back.json<ImportSummary>();
+        assert.deepEqual({ created, updated }, { created: 0, updated: 0 });
+      });
+      for (const entry of group) {
+        await t.test(`${entry.file}: its events read the same after the round trip`, async () => {
+          // A range the import left empty is a check's failure, not the round trip's; all of them empty is.
+          let compared = 0;
+          for (const { from, to } of ranges(entry)) {
+            const original = before.get(`${from}/${to}`)!;
+            compared += original.length;
+            assert.deepEqual(
+              comparable(await eventsIn(app, copy, from, to)),
+              original,
+              `copy ${from}..${to}`,
+            );
+            assert.deepEqual(
+              comparable(await eventsIn(app, owner, from, to)),
+              original,
+              `back ${from}..${to}`,
+            );
+          }
+          assert.ok(compared > 0, 'the checked ranges hold events to compare');
+        });
+      }
+    });
+  }
+});
