@@ -1,5 +1,12 @@
 import { api, TASK_CHANGES, type BodyOf } from '@time-wallet/api';
-import { instantAt, clockTimesOf, type NewTaskBody, type Task, type TaskEditBody } from '../lib/task';
+import {
+  instantAt,
+  clockTimesOf,
+  type EditScope,
+  type NewTaskBody,
+  type Task,
+  type TaskEditBody,
+} from '../lib/task';
 
 /** A day's list: its scheduled tasks (SPEC's read), only the undone ones (Yesterday), or its unscheduled ones. */
 export interface DayTasksQuery {
@@ -8,7 +15,17 @@ export interface DayTasksQuery {
   unscheduled?: boolean;
 }
 
+/** An edit of a task, or of an occurrence of a series and, by `scope`, of the occurrences after it or all of them. */
+export interface TaskEdit {
+  id: string;
+  edit: TaskEditBody;
+  /** Only for an occurrence; without it the server edits a single task, or this occurrence only. */
+  scope?: EditScope;
+}
+
 const DISMISS: BodyOf<'/api/tasks/{id}', 'patch'> = { done: true, dismissed: true };
+/** The empty edit that splits a series at an occurrence ('following' with nothing to change). */
+const SPLIT: TaskEditBody = {};
 
 export const tasksApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -26,8 +43,28 @@ export const tasksApi = api.injectEndpoints({
       query: (task) => ({ url: '/tasks', method: 'POST', body: task }),
       invalidatesTags: [...TASK_CHANGES],
     }),
-    editTask: build.mutation<Task, { id: string; edit: TaskEditBody }>({
-      query: ({ id, edit }) => ({ url: `/tasks/${id}`, method: 'PATCH', body: edit }),
+    /** Answers with the task that now stands for the one edited (an occurrence's id changes when its series moves). */
+    editTask: build.mutation<Task, TaskEdit>({
+      async queryFn({ id, edit, scope }, _api, _extraOptions, baseQuery) {
+        const patch = (taskId: string, body: TaskEditBody, editScope?: EditScope) =>
+          baseQuery({
+            url: `/tasks/${taskId}`,
+            method: 'PATCH',
+            body,
+            ...(editScope ? { params: { scope: editScope } } : {}),
+          });
+        if (scope === 'following' && edit.rrule === '') {
+          // The server's rrule '' turns the whole series into one task. "This and following no longer repeat" keeps
+          // the earlier occurrences: split the series here with the edit, then end the repeating of the new part.
+          const { rrule: _single, ...fields } = edit;
+          const split = await patch(id, fields, 'following');
+          if (split.error) return { error: split.error };
+          const single = await patch((split.data as Task)._id, { rrule: '' }, 'all');
+          return single.error ? { error: single.error } : { data: single.data as Task };
+        }
+        const edited = await patch(id, edit, scope);
+        return edited.error ? { error: edited.error } : { data: edited.data as Task };
+      },
       invalidatesTags: [...TASK_CHANGES],
     }),
     setTaskDone: build.mutation<Task, { task: Task; done: boolean }>({
@@ -50,8 +87,29 @@ export const tasksApi = api.injectEndpoints({
       },
       invalidatesTags: [...TASK_CHANGES],
     }),
+    /** A task; an occurrence's id skips that occurrence, a series' id deletes the series. */
     deleteTask: build.mutation<void, string>({
       query: (id) => ({ url: `/tasks/${id}`, method: 'DELETE' }),
+      invalidatesTags: [...TASK_CHANGES],
+    }),
+    /**
+     * "Delete this and following": the series is split at the occurrence (the server ends it before it, and the
+     * later occurrences' own rows, ticked or tracked ones, go with the new part), then the new part is deleted.
+     * From the first occurrence nothing is split and the whole series goes. Answers with the id to restore.
+     */
+    deleteFollowingTasks: build.mutation<{ seriesId: string }, string>({
+      async queryFn(occurrenceId, _api, _extraOptions, baseQuery) {
+        const split = await baseQuery({
+          url: `/tasks/${occurrenceId}`,
+          method: 'PATCH',
+          body: SPLIT,
+          params: { scope: 'following' satisfies EditScope },
+        });
+        if (split.error) return { error: split.error };
+        const { seriesId } = split.data as Task;
+        const deleted = await baseQuery({ url: `/tasks/${seriesId}`, method: 'DELETE' });
+        return deleted.error ? { error: deleted.error } : { data: { seriesId } };
+      },
       invalidatesTags: [...TASK_CHANGES],
     }),
     /** Undoes a delete: the task comes back whole, with its id. */
@@ -100,6 +158,7 @@ export const {
   useEditTaskMutation,
   useSetTaskDoneMutation,
   useDeleteTaskMutation,
+  useDeleteFollowingTasksMutation,
   useRestoreTaskMutation,
   usePutBackTasksMutation,
   useDismissPendingTasksMutation,

@@ -7,9 +7,25 @@ import {
   useSetTrackedMinutesMutation,
 } from '@time-wallet/api';
 import { Button, Modal } from '@time-wallet/shared-ui';
-import { useDeleteTaskMutation, useEditTaskMutation, useRestoreTaskMutation } from '../api/tasks-api';
-import { draftOf, minutesTyped, taskEditBody, TRACKED_MESSAGE, type Task } from '../lib/task';
+import {
+  useDeleteFollowingTasksMutation,
+  useDeleteTaskMutation,
+  useEditTaskMutation,
+  useRestoreTaskMutation,
+} from '../api/tasks-api';
+import {
+  draftOf,
+  draftsEqual,
+  minutesTyped,
+  repeats,
+  ruleChanged,
+  taskEditBody,
+  TRACKED_MESSAGE,
+  type EditScope,
+  type Task,
+} from '../lib/task';
 import { isTimerRunning } from '../lib/timer';
+import { SeriesScopeDialog } from './series-scope-dialog';
 import { MinutesField, TaskFields, useTaskForm } from './task-fields';
 
 const FORM_ID = 'edit-task-form';
@@ -32,9 +48,21 @@ function useTrackedField(task: Task) {
   };
 }
 
+/** What the toast says after a delete, and after its Undo, per scope of a repeating task. */
+const DELETED = {
+  this: (title: string) => ({ message: `Task "${title}" deleted`, restoredMessage: 'Task restored' }),
+  following: (title: string) => ({
+    message: `Task "${title}" and the following ones deleted`,
+    restoredMessage: 'Tasks restored',
+  }),
+  all: (title: string) => ({ message: `All "${title}" tasks deleted`, restoredMessage: 'Tasks restored' }),
+} satisfies Record<EditScope, (title: string) => { message: string; restoredMessage: string }>;
+
 /**
- * 'Edit Task': the task's fields, its estimate (clearing both times moves it to Unscheduled) and its tracked time.
- * Closes on Save or Delete success, Cancel, Escape or a click on the backdrop.
+ * 'Edit Task': the task's fields, its estimate (clearing both times moves it to Unscheduled), its repeat rule and its
+ * tracked time. For an occurrence of a series, Save (when a field changed) and Delete first ask which occurrences are
+ * meant; the tracked time is the occurrence's own. Closes on Save or Delete success, Cancel, Escape or a click on
+ * the backdrop.
  */
 export function EditTaskModal({
   task,
@@ -45,28 +73,48 @@ export function EditTaskModal({
   categories: readonly Category[];
   onClose: () => void;
 }) {
-  const { draft, errors, change, checkDraft, showServerErrors } = useTaskForm(draftOf(task));
+  const [initialDraft] = useState(() => draftOf(task));
+  const { draft, errors, change, checkDraft, showServerErrors } = useTaskForm(initialDraft, task.date);
   const tracked = useTrackedField(task);
+  const [asking, setAsking] = useState<'edit' | 'delete' | null>(null);
   const [editTask, editing] = useEditTaskMutation();
   const [setTrackedMinutes, correcting] = useSetTrackedMinutesMutation();
   const [deleteTask, deleting] = useDeleteTaskMutation();
+  const [deleteFollowingTasks, deletingFollowing] = useDeleteFollowingTasksMutation();
   const [restoreTask] = useRestoreTaskMutation();
   const saving = editing.isLoading || correcting.isLoading;
-  const busy = saving || deleting.isLoading;
+  const removing = deleting.isLoading || deletingFollowing.isLoading;
+  const busy = saving || removing;
+  const isOccurrence = repeats(task);
+  // An occurrence's own state (its tracked time) is no edit of the series: only a changed field asks.
+  const fieldsChanged = !draftsEqual(draft, initialDraft);
 
-  const save = async (event: FormEvent<HTMLFormElement>) => {
+  const save = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const draftValid = checkDraft();
     if (Number.isNaN(tracked.correction)) tracked.setError(TRACKED_MESSAGE);
     if (!draftValid || Number.isNaN(tracked.correction)) return;
-    const edited = await editTask({ id: task._id, edit: taskEditBody(task, draft) });
+    if (!isOccurrence) void saveEdit();
+    else if (fieldsChanged) setAsking('edit');
+    else void saveTracked(task._id);
+  };
+
+  /** Saves the fields (of the occurrences `scope` names, for an occurrence), then the tracked time. */
+  const saveEdit = async (scope?: EditScope) => {
+    const edited = await editTask({ id: task._id, edit: taskEditBody(task, draft), scope });
+    setAsking(null);
     if (edited.error) {
       showServerErrors(edited.error);
       toast.error('Failed to update task.');
       return;
     }
+    // A series edit that moves the occurrence gives it another id.
+    await saveTracked(edited.data._id);
+  };
+
+  const saveTracked = async (id: string) => {
     if (tracked.correction !== null) {
-      const corrected = await setTrackedMinutes({ id: task._id, trackedMinutes: tracked.correction });
+      const corrected = await setTrackedMinutes({ id, trackedMinutes: tracked.correction });
       if (corrected.error) {
         const { fieldErrors, message } = fieldErrorsOf(corrected.error, ['trackedMinutes']);
         tracked.setError(fieldErrors.trackedMinutes ?? message ?? 'Failed to correct the tracked time.');
@@ -77,18 +125,32 @@ export function EditTaskModal({
     onClose();
   };
 
-  const remove = async () => {
-    const result = await deleteTask(task._id);
-    if (result.error) {
+  const remove = () => {
+    if (isOccurrence) setAsking('delete');
+    else void removeWith('this');
+  };
+
+  /** Deletes what the scope names; resolves with the id that Undo restores, or null when the delete failed. */
+  const deleteScope = async (scope: EditScope): Promise<string | null> => {
+    if (scope === 'following') {
+      const result = await deleteFollowingTasks(task._id);
+      return result.data?.seriesId ?? null;
+    }
+    // 'this' deletes a single task, or skips the occurrence; 'all' names the series.
+    const id = scope === 'all' ? task.seriesId : task._id;
+    const result = await deleteTask(id);
+    return result.error ? null : id;
+  };
+
+  const removeWith = async (scope: EditScope) => {
+    const restoreId = await deleteScope(scope);
+    setAsking(null);
+    if (restoreId === null) {
       toast.error('Failed to delete task.');
       return;
     }
     onClose();
-    toastUndoableDelete({
-      message: `Task "${task.title}" deleted`,
-      undo: () => restoreTask(task._id),
-      restoredMessage: 'Task restored',
-    });
+    toastUndoableDelete({ ...DELETED[scope](task.title), undo: () => restoreTask(restoreId) });
   };
 
   // Closing while a save runs would throw away the edits if it then fails.
@@ -97,37 +159,49 @@ export function EditTaskModal({
   };
 
   return (
-    <Modal
-      open
-      title="Edit Task"
-      width="24rem"
-      onClose={closeUnlessBusy}
-      footer={
-        <>
-          <Button variant="danger" onClick={remove} disabled={busy} busy={deleting.isLoading}>
-            Delete
-          </Button>
-          <Button variant="secondary" onClick={closeUnlessBusy}>
-            Cancel
-          </Button>
-          <Button type="submit" form={FORM_ID} disabled={busy} busy={saving}>
-            Save
-          </Button>
-        </>
-      }
-    >
-      <form id={FORM_ID} onSubmit={save} aria-label="Edit Task" noValidate>
-        <TaskFields draft={draft} categories={categories} errors={errors} onChange={change}>
-          <MinutesField
-            label="Tracked (minutes)"
-            min={0}
-            hint={isTimerRunning(task) ? 'Changing it stops the running timer.' : undefined}
-            value={tracked.value}
-            error={tracked.error}
-            onChange={(event) => tracked.change(event.target.value)}
-          />
-        </TaskFields>
-      </form>
-    </Modal>
+    <>
+      <Modal
+        open
+        title="Edit Task"
+        width="24rem"
+        onClose={closeUnlessBusy}
+        footer={
+          <>
+            <Button variant="danger" onClick={remove} disabled={busy} busy={removing && asking === null}>
+              Delete
+            </Button>
+            <Button variant="secondary" onClick={closeUnlessBusy}>
+              Cancel
+            </Button>
+            <Button type="submit" form={FORM_ID} disabled={busy} busy={saving && asking === null}>
+              Save
+            </Button>
+          </>
+        }
+      >
+        <form id={FORM_ID} onSubmit={save} aria-label="Edit Task" noValidate>
+          <TaskFields draft={draft} day={task.date} categories={categories} errors={errors} onChange={change}>
+            <MinutesField
+              label="Tracked (minutes)"
+              min={0}
+              hint={isTimerRunning(task) ? 'Changing it stops the running timer.' : undefined}
+              value={tracked.value}
+              error={tracked.error}
+              onChange={(event) => tracked.change(event.target.value)}
+            />
+          </TaskFields>
+        </form>
+      </Modal>
+      {/* Beside the modal, not in it: its key and click handlers must not see the dialog's events bubble up. */}
+      {asking && (
+        <SeriesScopeDialog
+          action={asking}
+          allowThis={asking === 'delete' || !ruleChanged(task, draft)}
+          busy={busy}
+          onChoose={(scope) => void (asking === 'edit' ? saveEdit(scope) : removeWith(scope))}
+          onCancel={() => setAsking(null)}
+        />
+      )}
+    </>
   );
 }

@@ -14,11 +14,13 @@ const EMPTY_DRAFT: TaskDraft = {
   endHHMM: '',
   estimateMinutes: '',
   notes: '',
+  rrule: '',
 };
 
 /**
  * 'New Task': a task for the day shown (today, the person's local day, unless they chose another), checked before
- * anything is sent; with times it is a block of that day, with only an estimate it waits unscheduled.
+ * anything is sent; with times it is a block of that day, with only an estimate it waits unscheduled. With a Repeat
+ * rule it is a series that starts that day.
  */
 export function NewTaskForm({
   day,
@@ -30,7 +32,7 @@ export function NewTaskForm({
   dayName: string | null;
   categories: readonly Category[];
 }) {
-  const { draft, setDraft, errors, change, checkDraft, showServerErrors } = useTaskForm(EMPTY_DRAFT);
+  const { draft, setDraft, errors, change, checkDraft, showServerErrors } = useTaskForm(EMPTY_DRAFT, day);
   const titleRef = useRef<HTMLInputElement>(null);
   const [createTask, { isLoading }] = useCreateTaskMutation();
 
@@ -56,6 +58,7 @@ export function NewTaskForm({
       <form className={styles.form} onSubmit={addTask} aria-label="New Task" noValidate>
         <TaskFields
           draft={draft}
+          day={day}
           categories={categories}
           errors={errors}
           titleRef={titleRef}

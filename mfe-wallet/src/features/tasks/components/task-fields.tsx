@@ -1,10 +1,12 @@
 import { useState, type ReactNode, type Ref } from 'react';
 import { type Category, type FieldErrors, TITLE_MAX_LENGTH, useFieldErrors } from '@time-wallet/api';
-import { Field } from '@time-wallet/shared-ui';
+import { Field, RepeatField } from '@time-wallet/shared-ui';
 import {
   endsNextDay,
   MINUTES_PER_DAY,
   NO_CATEGORY,
+  repeatStartOf,
+  ruleForStart,
   TASK_FIELDS,
   taskDraftErrors,
   type TaskDraft,
@@ -16,6 +18,8 @@ const ESTIMATE_HINT = 'With no times, the task goes to Unscheduled.';
 
 interface TaskFieldsProps {
   draft: TaskDraft;
+  /** The task's day (YYYY-MM-DD): a series starts on it, and the Repeat field words its options from it. */
+  day: string;
   onChange: (changes: Partial<TaskDraft>) => void;
   categories: readonly Category[];
   /** The form's own checks and the server's answer, per field (the times are checked together, under End Time). */
@@ -26,12 +30,22 @@ interface TaskFieldsProps {
 }
 
 /**
- * A task form's state: the draft, its messages per field (a changed field drops its own; a changed time drops the
- * times' messages), and `checkDraft`, which shows what must be fixed before anything is sent.
+ * A task form's state for a task of `day`: the draft, its messages per field (a changed field drops its own; a
+ * changed time drops the times' messages), and `checkDraft`, which shows what must be fixed before anything is sent.
+ * The repeat rule follows the series' start (the day shown, the start time) as it changes.
  */
-export function useTaskForm(initial: TaskDraft) {
+export function useTaskForm(initial: TaskDraft, day: string) {
   const [draft, setDraft] = useState(initial);
   const { errors, setErrors, clearError, showServerErrors } = useFieldErrors(TASK_FIELDS);
+  // The start the rule was last fitted to; a new one refits it during this render (React's way to adjust state to
+  // a change of props or state, without an effect and its extra frame).
+  const repeatStart = repeatStartOf(day, draft);
+  const [ruleStart, setRuleStart] = useState(repeatStart);
+  if (ruleStart.start.getTime() !== repeatStart.start.getTime() || ruleStart.allDay !== repeatStart.allDay) {
+    setRuleStart(repeatStart);
+    const rrule = ruleForStart(draft.rrule, ruleStart, repeatStart);
+    if (rrule !== draft.rrule) setDraft({ ...draft, rrule });
+  }
   const change = (changes: Partial<TaskDraft>) => {
     setDraft((current) => ({ ...current, ...changes }));
     for (const field of Object.keys(changes) as TaskField[]) clearError(field);
@@ -40,7 +54,7 @@ export function useTaskForm(initial: TaskDraft) {
     if ('startHHMM' in changes || 'endHHMM' in changes) clearError('estimateMinutes');
   };
   const checkDraft = (): boolean => {
-    const invalid = taskDraftErrors(draft);
+    const invalid = taskDraftErrors(draft, day);
     setErrors(invalid);
     return Object.keys(invalid).length === 0;
   };
@@ -60,7 +74,16 @@ export function MinutesField(props: {
 }
 
 /** The fields a task is written with, shared by the New Task form and the Edit Task modal. */
-export function TaskFields({ draft, onChange, categories, errors, titleRef, children }: TaskFieldsProps) {
+export function TaskFields({
+  draft,
+  day,
+  onChange,
+  categories,
+  errors,
+  titleRef,
+  children,
+}: TaskFieldsProps) {
+  const { start, allDay } = repeatStartOf(day, draft);
   // Each field shows its part of the draft and its error, and writes its part back.
   const bound = (field: TaskField) => ({
     value: draft[field],
@@ -94,6 +117,15 @@ export function TaskFields({ draft, onChange, categories, errors, titleRef, chil
       />
       <MinutesField label="Estimate (minutes)" min={1} hint={ESTIMATE_HINT} {...bound('estimateMinutes')} />
       {children}
+      <div className={styles.wide}>
+        <RepeatField
+          value={draft.rrule}
+          start={start}
+          allDay={allDay}
+          error={errors.rrule}
+          onChange={(rrule) => onChange({ rrule })}
+        />
+      </div>
       <Field as="textarea" label="Notes" className={styles.wide} {...bound('notes')} />
     </div>
   );

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { Category } from '@time-wallet/api';
 import { IconButton, Skeleton } from '@time-wallet/shared-ui';
 import { formatMinutes, formatTime12 } from '@time-wallet/shared-ui/lib';
-import { clockTimesOf, endsNextDay, type Task } from '../lib/task';
+import { clockTimesOf, endsNextDay, repeats, repeatWords, type Task } from '../lib/task';
 import { CategoryName } from './category-name';
 import styles from './task-row.module.css';
 
@@ -37,6 +37,25 @@ function Estimate({ task }: { task: Task }) {
   );
 }
 
+/** A repeating task's mark: two arrows in a loop, named by its rule in words (shown on hover, read by screen readers). */
+function RepeatMark({ task }: { task: Task }) {
+  const name = `Repeats: ${repeatWords(task)}`;
+  return (
+    <span className={styles.repeat} role="img" aria-label={name} title={name}>
+      <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
+        <path
+          d="M3 7V6a2 2 0 0 1 2-2h7m-2-2 2 2-2 2M13 9v1a2 2 0 0 1-2 2H4m2 2-2-2 2-2"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.5"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+      </svg>
+    </span>
+  );
+}
+
 function Times({ task, clock }: { task: Task; clock: ClockFormat }) {
   const hhmm = clockTimesOf(task);
   const show = (instant: string, local: string) =>
@@ -55,7 +74,10 @@ function Times({ task, clock }: { task: Task; clock: ClockFormat }) {
   );
 }
 
-/** One task in a list (Today's and Yesterday's): checkbox, title, tag, notes and times, and an edit button. */
+/**
+ * One task in a list (Today's and Yesterday's): checkbox, title, tag, notes, a repeating task's mark and times, and an
+ * edit button.
+ */
 export function TaskRow(props: TaskRowProps) {
   const { task, categories, clock, checked, onCheckedChange, checkboxLabel, struck, showNotes, onEdit } =
     props;
@@ -83,6 +105,7 @@ export function TaskRow(props: TaskRowProps) {
         {note}
       </span>
       <span className={styles.meta}>
+        {repeats(task) && <RepeatMark task={task} />}
         {task.scheduled ? <Times task={task} clock={clock} /> : <Estimate task={task} />}
         {controls}
       </span>

@@ -1,5 +1,10 @@
 import { aTask, anUnscheduledTask } from '@time-wallet/api/testing';
-import { formatHHMM24, formatTime12, TITLE_REQUIRED_MESSAGE } from '@time-wallet/shared-ui/lib';
+import {
+  formatHHMM24,
+  formatTime12,
+  REPEAT_MESSAGES,
+  TITLE_REQUIRED_MESSAGE,
+} from '@time-wallet/shared-ui/lib';
 import {
   categoryOf,
   draftOf,
@@ -9,7 +14,12 @@ import {
   instantAt,
   instantsOf,
   minutesTyped,
+  draftsEqual,
   newTaskBody,
+  repeatStartOf,
+  repeatWords,
+  ruleChanged,
+  ruleForStart,
   taskDraftErrors,
   taskEditBody,
   TIMES_OR_ESTIMATE_MESSAGE,
@@ -29,6 +39,7 @@ const task = (changes: Partial<Task> = {}): Task =>
     ...changes,
   });
 
+const DAY = '2026-11-20';
 const draft: TaskDraft = {
   title: 'Gym',
   categoryId: '',
@@ -36,43 +47,122 @@ const draft: TaskDraft = {
   endHHMM: '09:01',
   estimateMinutes: '',
   notes: '',
+  rrule: '',
 };
 
 describe('taskDraftErrors', () => {
   it('accepts an end after the start, and an earlier end as the next day', () => {
-    expect(taskDraftErrors(draft)).toEqual({});
-    expect(taskDraftErrors({ ...draft, startHHMM: '23:00', endHHMM: '01:00' })).toEqual({});
+    expect(taskDraftErrors(draft, DAY)).toEqual({});
+    expect(taskDraftErrors({ ...draft, startHHMM: '23:00', endHHMM: '01:00' }, DAY)).toEqual({});
     expect(endsNextDay({ startHHMM: '23:00', endHHMM: '01:00' })).toBe(true);
     expect(endsNextDay({ startHHMM: '09:00', endHHMM: '10:00' })).toBe(false);
   });
 
   it('refuses equal times, missing times and a title that is blank once trimmed', () => {
-    expect(taskDraftErrors({ ...draft, endHHMM: '09:00' })).toEqual({ endHHMM: END_BEFORE_START_MESSAGE });
-    expect(taskDraftErrors({ ...draft, startHHMM: '' })).toEqual({ endHHMM: TIMES_REQUIRED_MESSAGE });
-    expect(taskDraftErrors({ ...draft, endHHMM: '' })).toEqual({ endHHMM: TIMES_REQUIRED_MESSAGE });
-    expect(taskDraftErrors({ ...draft, title: '  \t ' })).toEqual({ title: TITLE_REQUIRED_MESSAGE });
+    expect(taskDraftErrors({ ...draft, endHHMM: '09:00' }, DAY)).toEqual({
+      endHHMM: END_BEFORE_START_MESSAGE,
+    });
+    expect(taskDraftErrors({ ...draft, startHHMM: '' }, DAY)).toEqual({ endHHMM: TIMES_REQUIRED_MESSAGE });
+    expect(taskDraftErrors({ ...draft, endHHMM: '' }, DAY)).toEqual({ endHHMM: TIMES_REQUIRED_MESSAGE });
+    expect(taskDraftErrors({ ...draft, title: '  \t ' }, DAY)).toEqual({ title: TITLE_REQUIRED_MESSAGE });
   });
 
   it('takes an estimate instead of both times, and asks for one or the other when there is neither', () => {
     const noTimes = { ...draft, startHHMM: '', endHHMM: '' };
-    expect(taskDraftErrors({ ...noTimes, estimateMinutes: '45' })).toEqual({});
-    expect(taskDraftErrors(noTimes)).toEqual({ estimateMinutes: TIMES_OR_ESTIMATE_MESSAGE });
-    expect(taskDraftErrors({ ...draft, estimateMinutes: '30' })).toEqual({});
+    expect(taskDraftErrors({ ...noTimes, estimateMinutes: '45' }, DAY)).toEqual({});
+    expect(taskDraftErrors(noTimes, DAY)).toEqual({ estimateMinutes: TIMES_OR_ESTIMATE_MESSAGE });
+    expect(taskDraftErrors({ ...draft, estimateMinutes: '30' }, DAY)).toEqual({});
   });
 
   it.each(['0', '1441', '12.5', 'soon', '-5'])('refuses an estimate of %p minutes', (estimate) => {
-    expect(taskDraftErrors({ ...draft, startHHMM: '', endHHMM: '', estimateMinutes: estimate })).toEqual({
-      estimateMinutes: ESTIMATE_MESSAGE,
-    });
-    expect(taskDraftErrors({ ...draft, estimateMinutes: estimate })).toEqual({
+    expect(taskDraftErrors({ ...draft, startHHMM: '', endHHMM: '', estimateMinutes: estimate }, DAY)).toEqual(
+      {
+        estimateMinutes: ESTIMATE_MESSAGE,
+      },
+    );
+    expect(taskDraftErrors({ ...draft, estimateMinutes: estimate }, DAY)).toEqual({
       estimateMinutes: ESTIMATE_MESSAGE,
     });
   });
 
   it('still wants both times when only one is given, estimate or not', () => {
-    expect(taskDraftErrors({ ...draft, endHHMM: '', estimateMinutes: '45' })).toEqual({
+    expect(taskDraftErrors({ ...draft, endHHMM: '', estimateMinutes: '45' }, DAY)).toEqual({
       endHHMM: TIMES_REQUIRED_MESSAGE,
     });
+  });
+});
+
+describe('repeat rules in a task draft', () => {
+  it('starts a series on the day at the start time, or on the whole day without times', () => {
+    expect(repeatStartOf(DAY, draft)).toEqual({ start: new Date(2026, 10, 20, 9, 0), allDay: false });
+    expect(repeatStartOf(DAY, { startHHMM: '', endHHMM: '' })).toEqual({
+      start: new Date(2026, 10, 20),
+      allDay: true,
+    });
+  });
+
+  it("refuses a rule the Repeat field shows a problem with, under 'rrule'", () => {
+    expect(taskDraftErrors({ ...draft, rrule: 'FREQ=DAILY;COUNT=3' }, DAY)).toEqual({});
+    expect(taskDraftErrors({ ...draft, rrule: 'FREQ=WEEKLY;BYDAY=' }, DAY)).toEqual({
+      rrule: REPEAT_MESSAGES.weekdays,
+    });
+    // The end is read against the task's day: 2026-11-19 is before a series starting on 2026-11-20.
+    expect(taskDraftErrors({ ...draft, rrule: 'FREQ=DAILY;UNTIL=20261119' }, DAY)).toEqual({
+      rrule: REPEAT_MESSAGES.untilBeforeStart,
+    });
+  });
+
+  it('fits a rule to a new day, and keeps it as written for new times on the same day', () => {
+    const friday = repeatStartOf('2026-11-20', draft);
+    const saturday = repeatStartOf('2026-11-21', draft);
+    expect(ruleForStart('FREQ=WEEKLY;BYDAY=FR', friday, saturday)).toBe('FREQ=WEEKLY;BYDAY=SA');
+    expect(ruleForStart('', friday, saturday)).toBe('');
+    // Written by another app without BYDAY: a new clock time on the same day leaves it alone.
+    const later = repeatStartOf('2026-11-20', { startHHMM: '18:00', endHHMM: '19:00' });
+    expect(ruleForStart('FREQ=WEEKLY', friday, later)).toBe('FREQ=WEEKLY');
+  });
+
+  it('writes the end date as a DATE once the task has no times, and as a UTC time once it has', () => {
+    const timed = repeatStartOf(DAY, draft);
+    const allDay = repeatStartOf(DAY, { startHHMM: '', endHHMM: '' });
+    expect(ruleForStart('FREQ=DAILY;UNTIL=20261231', allDay, timed)).toBe(
+      `FREQ=DAILY;UNTIL=${new Date(2026, 11, 31, 23, 59, 59).toISOString().replace(/[-:]|\.\d{3}/g, '')}`,
+    );
+    expect(ruleForStart(ruleForStart('FREQ=DAILY;UNTIL=20261231', allDay, timed), timed, allDay)).toBe(
+      'FREQ=DAILY;UNTIL=20261231',
+    );
+  });
+
+  it('sends the rule with a new task only when it repeats', () => {
+    expect(newTaskBody({ ...draft, rrule: 'FREQ=DAILY' }, DAY)).toMatchObject({ rrule: 'FREQ=DAILY' });
+    expect(newTaskBody(draft, DAY)).not.toHaveProperty('rrule');
+  });
+
+  it('sends the rule with an edit only when it changed, "" included', () => {
+    const series = task({ seriesId: 's1', rrule: 'FREQ=DAILY' });
+    const asRead = { ...draft, rrule: 'FREQ=DAILY' };
+    expect(ruleChanged(series, asRead)).toBe(false);
+    expect(taskEditBody(series, asRead)).not.toHaveProperty('rrule');
+    expect(taskEditBody(series, { ...draft, rrule: 'FREQ=DAILY;COUNT=5' })).toMatchObject({
+      rrule: 'FREQ=DAILY;COUNT=5',
+    });
+    expect(taskEditBody(series, { ...draft, rrule: '' })).toMatchObject({ rrule: '' });
+    expect(taskEditBody(task(), { ...draft, rrule: 'FREQ=DAILY' })).toMatchObject({ rrule: 'FREQ=DAILY' });
+  });
+
+  it('compares drafts field by field', () => {
+    expect(draftsEqual(draft, { ...draft })).toBe(true);
+    expect(draftsEqual(draft, { ...draft, rrule: 'FREQ=DAILY' })).toBe(false);
+  });
+
+  it("words a task's rule from the occurrence's original start, not where it was moved", () => {
+    const moved = task({
+      seriesId: 's1',
+      rrule: 'FREQ=MONTHLY',
+      recurrenceId: instantAt('2026-11-20', '09:00'),
+      start: instantAt('2026-11-23', '09:00'),
+    });
+    expect(repeatWords(moved)).toBe('Monthly on day 20');
   });
 });
 
