@@ -80,6 +80,7 @@ export function layOutWeekGrid(): () => void {
   const { getBoundingClientRect } = Element.prototype;
   const offsetHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetHeight');
   const elementFromPoint = Object.getOwnPropertyDescriptor(document, 'elementFromPoint');
+  const offsetParent = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetParent');
   Element.prototype.getBoundingClientRect = function boundingClientRect(this: Element) {
     return toRect(boxOf(this));
   };
@@ -88,6 +89,13 @@ export function layOutWeekGrid(): () => void {
     configurable: true,
     get(this: HTMLElement) {
       return this.classList.contains('fc-timegrid-slots') ? GRID.bottom - GRID.top : 0;
+    },
+  });
+  // A "+N" popover places itself against its offset parent, which jsdom does not compute.
+  Object.defineProperty(HTMLElement.prototype, 'offsetParent', {
+    configurable: true,
+    get(this: HTMLElement) {
+      return this.parentElement;
     },
   });
   Object.defineProperty(document, 'elementFromPoint', {
@@ -103,6 +111,7 @@ export function layOutWeekGrid(): () => void {
   return () => {
     Element.prototype.getBoundingClientRect = getBoundingClientRect;
     if (offsetHeight) Object.defineProperty(HTMLElement.prototype, 'offsetHeight', offsetHeight);
+    if (offsetParent) Object.defineProperty(HTMLElement.prototype, 'offsetParent', offsetParent);
     if (elementFromPoint) Object.defineProperty(document, 'elementFromPoint', elementFromPoint);
     else Reflect.deleteProperty(document, 'elementFromPoint');
   };

@@ -4,9 +4,15 @@ export type { CalendarEvent };
 /** The local days shown: `from` the first, `to` the view's end plus one day (exclusive), YYYY-MM-DD. */
 export type EventRange = QueryOf<'/api/events/', 'get'>;
 /** What the event modal writes: every field, as POST /events takes them. */
-export type EventBody = Required<BodyOf<'/api/events/', 'post'>>;
-/** A drag or resize on the grid: the new times only. */
-export type EventTiming = { id: string } & Required<
+type CreateEventBody = BodyOf<'/api/events/', 'post'>;
+/** What the event form sends: every field, and a rule only when the event repeats. */
+export type EventBody = Required<Omit<CreateEventBody, 'rrule'>> & Pick<CreateEventBody, 'rrule'>;
+/** Which occurrences of a series an edit is for; the server's default is 'this' for an occurrence's id. */
+export type SeriesScope = NonNullable<QueryOf<'/api/events/{id}', 'patch'>['scope']>;
+/** An edit from the event form: its fields, the rule when it changes, and for an occurrence the scope chosen. */
+export type EventChange = { id: string; scope?: SeriesScope } & BodyOf<'/api/events/{id}', 'patch'>;
+/** A drag or resize on the grid: the new times only (for an occurrence, with the occurrences chosen). */
+export type EventTiming = { id: string; scope?: SeriesScope } & Required<
   Pick<BodyOf<'/api/events/{id}', 'patch'>, 'start' | 'end' | 'allDay'>
 >;
 export type ImportSummary = ResponseOf<'/api/events/import', 'post'>;
@@ -25,12 +31,22 @@ export const eventsApi = api.injectEndpoints({
       query: (body) => ({ url: '/events', method: 'POST', body }),
       invalidatesTags: [...EVENT_CHANGES],
     }),
-    updateEvent: build.mutation<CalendarEvent, EventBody & { id: string }>({
-      query: ({ id, ...body }) => ({ url: `/events/${id}`, method: 'PATCH', body }),
+    updateEvent: build.mutation<CalendarEvent, EventChange>({
+      query: ({ id, scope, ...body }) => ({
+        url: `/events/${id}`,
+        method: 'PATCH',
+        body,
+        ...(scope ? { params: { scope } } : {}),
+      }),
       invalidatesTags: [...EVENT_CHANGES],
     }),
     moveEvent: build.mutation<CalendarEvent, EventTiming>({
-      query: ({ id, ...body }) => ({ url: `/events/${id}`, method: 'PATCH', body }),
+      query: ({ id, scope, ...body }) => ({
+        url: `/events/${id}`,
+        method: 'PATCH',
+        body,
+        ...(scope ? { params: { scope } } : {}),
+      }),
       invalidatesTags: [...EVENT_CHANGES],
     }),
     deleteEvent: build.mutation<void, string>({

@@ -9,6 +9,7 @@ import {
   renderPage,
   resetTestEnvironment,
 } from '@time-wallet/api/testing';
+import { layOutWeekGrid } from '../../../testing/week-grid-layout';
 import { CalendarPage } from './calendar-page';
 
 function thisWeekSunday(): string {
@@ -283,4 +284,39 @@ it("adds an event from the keyboard: the day column's button opens New Event at 
   const dialog = screen.getByRole('dialog', { name: 'New Event' });
   expect(within(dialog).getByLabelText('Start')).toHaveValue(`${sunday}T09:00`);
   expect(within(dialog).getByLabelText('End')).toHaveValue(`${sunday}T10:00`);
+});
+
+it('shows three overlapping blocks side by side and the rest behind "+N more", a dialog used from the keyboard', async () => {
+  const restoreLayout = layOutWeekGrid();
+  try {
+    const user = userEvent.setup();
+    const meetings = ['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo'].map((title, index) =>
+      anEvent({ _id: `event-m${index}`, title, start: atToday(9), end: atToday(10) }),
+    );
+    renderCalendar({ 'GET /events': { body: meetings } });
+    const more = await screen.findByRole('button', { name: '+2 more' });
+    expect(more).toHaveAttribute('aria-haspopup', 'dialog');
+    expect(document.querySelectorAll('.fc-timegrid-col .fc-timegrid-event')).toHaveLength(3);
+    more.focus();
+    await user.keyboard('{Enter}');
+    const popover = await screen.findByRole('dialog', {
+      name: new Date().toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' }),
+    });
+    const close = within(popover).getByRole('button', { name: 'Close' });
+    expect(close).toHaveFocus();
+    // The blocks it lists are the two hidden ones, reached with Tab and opened with Enter.
+    expect(within(popover).getAllByText(/^(Alpha|Bravo|Charlie|Delta|Echo)$/)).toHaveLength(2);
+    await user.tab();
+    expect(popover.querySelector('.fc-event')).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(more).toHaveFocus();
+    // Its close button closes it from the keyboard too.
+    await user.keyboard('{Enter}');
+    await user.keyboard(' ');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(more).toHaveFocus();
+  } finally {
+    restoreLayout();
+  }
 });

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   skipToken,
   ThemeToggle,
@@ -10,9 +10,11 @@ import {
   type Category,
   type LedgerDay,
   type Task,
+  type UndoableDelete,
 } from '@time-wallet/api';
-import { Link } from '@time-wallet/api/router';
+import { Link, useSearchParams } from '@time-wallet/api/router';
 import { Banner, Button, PageHeader } from '@time-wallet/shared-ui';
+import { addDays, toLocalDateKey } from '@time-wallet/shared-ui/lib';
 import {
   useCreateEventMutation,
   useDeleteEventMutation,
@@ -23,6 +25,7 @@ import {
   type CalendarEvent,
   type EventRange,
   type EventTiming,
+  type SeriesScope,
 } from '../api/events-api';
 import {
   draftForNextHour,
@@ -32,12 +35,16 @@ import {
   rangeQueryFor,
   type EventDraft,
 } from '../lib/event-dates';
+import { ruleEndingBefore } from '../lib/series';
 import { categoryColorsOf, visibleDaysOf } from '../lib/task-blocks';
 import { useTaskPlacement } from '../hooks/use-task-placement';
 import { AllDayEvents } from './all-day-events';
 import { EventModal } from './event-modal';
 import { IcsControls } from './ics-controls';
+import { ScopeDialog } from './scope-dialog';
+import { MonthGrid } from './month-grid';
 import { UnscheduledPanel } from './unscheduled-panel';
+import { ViewControls, viewOf, type CalendarView } from './view-controls';
 import { WeekGrid } from './week-grid';
 import styles from './calendar-page.module.css';
 
@@ -57,6 +64,9 @@ const NO_TASKS: Task[] = [];
 const NO_CATEGORIES: Category[] = [];
 const NO_LEDGER: LedgerDay[] = [];
 
+/** Days from a month view's first day to a day of its month: it starts at most six days before the 1st. */
+const INTO_THE_MONTH_DAYS = 14;
+
 function sameRange(a: EventRange | null, b: EventRange): boolean {
   return a !== null && a.from === b.from && a.to === b.to;
 }
@@ -66,6 +76,11 @@ export function CalendarPage() {
   const [range, setRange] = useState<EventRange | null>(null);
   const [modal, setModal] = useState<ModalState | null>(null);
   const [bannerMessage, setBannerMessage] = useState<string | null>(null);
+  // The view lives in the URL (?view=month), so a reload or a shared link keeps it.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const view = viewOf(searchParams.get('view'));
+  // A new object each time: the grid shown moves to that day ("Go to date", a view switch, a day of the month).
+  const [shownDay, setShownDay] = useState(() => ({ day: toLocalDateKey() }));
 
   const eventsQuery = useGetEventsQuery(range ?? skipToken);
   const events = eventsQuery.data ?? NO_EVENTS;
@@ -75,9 +90,11 @@ export function CalendarPage() {
   const [restoreEvent] = useRestoreEventMutation();
   const [moveEvent] = useMoveEventMutation();
 
-  const tasksQuery = useGetTasksInRangeQuery(range ?? skipToken);
+  // Tasks and the day figures belong to the week grid: the month shows events only.
+  const weekRange = view === 'week' && range ? range : skipToken;
+  const tasksQuery = useGetTasksInRangeQuery(weekRange);
   const tasks = tasksQuery.data ?? NO_TASKS;
-  const ledgerQuery = useGetLedgerQuery(range ?? skipToken);
+  const ledgerQuery = useGetLedgerQuery(weekRange);
   // Each read of the ledger (or failure to read it) ends a dropped move's preview in the day headers.
   const ledgerVersion = ledgerQuery.isError
     ? `failed ${ledgerQuery.startedTimeStamp}`
@@ -114,6 +131,24 @@ export function CalendarPage() {
     setRange((current) => (sameRange(current, next) ? current : next));
   }, []);
 
+  const showView = (next: CalendarView, day: string) => {
+    setShownDay({ day });
+    setSearchParams(
+      (current) => {
+        const params = new URLSearchParams(current);
+        if (next === 'month') params.set('view', 'month');
+        else params.delete('view');
+        return params;
+      },
+      { replace: true },
+    );
+  };
+  // The day a view switch keeps in sight: the week's first day, or a day inside the month shown.
+  const dayInSight = () => {
+    if (!range) return shownDay.day;
+    return view === 'month' ? addDays(range.from, INTO_THE_MONTH_DAYS) : range.from;
+  };
+
   const openCreate = (draft: EventDraft) => setModal({ mode: 'create', draft, key: Date.now() });
   const openEdit = (eventId: string) => {
     const event = eventsById.get(eventId);
@@ -123,11 +158,15 @@ export function CalendarPage() {
   // A late answer closes only the dialog it belongs to, never one opened since.
   const closeModal = (key: number) => setModal((current) => (current?.key === key ? null : current));
 
-  const save = async (draft: EventDraft): Promise<ApiError | void> => {
+  const save = async (draft: EventDraft, scope?: SeriesScope): Promise<ApiError | void> => {
     if (!modal) return;
     const body = eventBodyFromDraft(draft);
+    // The rule goes only where it says something: a new series, or an edit that changes it ('' stops repeating).
+    const ruleChange = draft.rrule !== modal.draft.rrule ? { rrule: draft.rrule } : {};
     const result =
-      modal.mode === 'create' ? await createEvent(body) : await updateEvent({ id: modal.eventId, ...body });
+      modal.mode === 'create'
+        ? await createEvent({ ...body, ...ruleChange })
+        : await updateEvent({ id: modal.eventId, scope, ...body, ...ruleChange });
     if (result.error) {
       setBannerMessage(modal.mode === 'create' ? EVENT_ERRORS.create : EVENT_ERRORS.update);
       return result.error;
@@ -136,16 +175,40 @@ export function CalendarPage() {
     setBannerMessage(null);
   };
 
-  const remove = async () => {
+  /**
+   * Deletes the event, or for an occurrence the occurrences chosen: 'this' skips it, 'all' deletes the series, and
+   * 'following' ends the series before it (on its first occurrence, where that rule would end before the series
+   * starts and the server refuses it, the whole series goes). Undo puts back what went.
+   */
+  const removeFollowing = async (event: CalendarEvent): Promise<UndoableDelete['undo']> => {
+    const { seriesId, rrule } = event;
+    const ended = await updateEvent({
+      id: seriesId,
+      scope: 'all',
+      rrule: ruleEndingBefore(rrule, event.recurrenceId),
+    });
+    if (!ended.error) return () => updateEvent({ id: seriesId, scope: 'all', rrule });
+    if (!('status' in ended.error) || ended.error.status !== 400) throw ended.error;
+    await deleteEvent(seriesId).unwrap();
+    return () => restoreEvent(seriesId);
+  };
+
+  const remove = async (scope?: SeriesScope) => {
     if (modal?.mode !== 'edit') return;
+    const event = eventsById.get(modal.eventId);
     try {
-      const { eventId } = modal;
-      await deleteEvent(eventId).unwrap();
+      let undo: UndoableDelete['undo'];
+      if (event?.seriesId && scope === 'following') undo = await removeFollowing(event);
+      else {
+        const deletedId = event?.seriesId && scope === 'all' ? event.seriesId : modal.eventId;
+        await deleteEvent(deletedId).unwrap();
+        undo = () => restoreEvent(deletedId);
+      }
       closeModal(modal.key);
       setBannerMessage(null);
       toastUndoableDelete({
         message: `Event "${modal.draft.title}" deleted`,
-        undo: () => restoreEvent(eventId),
+        undo,
         restoredMessage: 'Event restored',
       });
     } catch {
@@ -153,10 +216,24 @@ export function CalendarPage() {
     }
   };
 
+  // A block of a repeating event moved on the grid asks which occurrences move; Cancel (null) puts it back.
+  const [moveScopeAnswer, setMoveScopeAnswer] = useState<((scope: SeriesScope | null) => void) | null>(null);
+  const eventsByIdRef = useRef(eventsById);
+  useEffect(() => {
+    eventsByIdRef.current = eventsById;
+  }, [eventsById]);
+
   const move = useCallback(
     async (timing: EventTiming) => {
+      let scope: SeriesScope | undefined;
+      if (eventsByIdRef.current.get(timing.id)?.seriesId) {
+        const answer = await new Promise<SeriesScope | null>((resolve) => setMoveScopeAnswer(() => resolve));
+        setMoveScopeAnswer(null);
+        if (!answer) return false;
+        scope = answer;
+      }
       try {
-        await moveEvent(timing).unwrap();
+        await moveEvent({ ...timing, ...(scope ? { scope } : {}) }).unwrap();
         setBannerMessage(null);
         return true;
       } catch {
@@ -198,41 +275,62 @@ export function CalendarPage() {
         </Banner>
       )}
 
-      <AllDayEvents events={events} onOpenEvent={openEdit} />
+      <ViewControls
+        view={view}
+        onViewChange={(next) => showView(next, dayInSight())}
+        onGoTo={(day) => setShownDay({ day })}
+      />
 
-      <div className={styles.workspace}>
-        <section
-          aria-label="Week time grid"
-          ref={gridSectionRef}
-          tabIndex={-1}
-          className={styles.gridSection}
-        >
-          <WeekGrid
-            loading={isFirstLoad}
+      {view === 'month' ? (
+        <section aria-label="Month" className={styles.gridSection}>
+          <MonthGrid
             events={events}
-            tasks={tasks}
-            categoryColors={categoryColors}
-            ledgerDays={ledgerQuery.data ?? NO_LEDGER}
-            ledgerVersion={ledgerVersion}
+            shownDay={shownDay}
+            loading={isFirstLoad}
             onRangeChange={changeRange}
-            onSelectRange={(start, end, allDay) => openCreate(draftFromSelection(start, end, allDay))}
             onOpenEvent={openEdit}
-            onOpenTask={openTask}
-            onMoveEvent={move}
-            onPlaceTask={placeFromGrid}
-            unscheduledPanelRef={panelRef}
+            onOpenDay={(day) => showView('week', day)}
           />
         </section>
-        <UnscheduledPanel
-          panelRef={panelRef}
-          tasks={tasks}
-          visibleDays={visibleDays}
-          categoryColors={categoryColors}
-          loading={tasksLoading}
-          failed={tasksQuery.isError}
-          onSchedule={openTask}
-        />
-      </div>
+      ) : (
+        <>
+          <AllDayEvents events={events} onOpenEvent={openEdit} />
+          <div className={styles.workspace}>
+            <section
+              aria-label="Week time grid"
+              ref={gridSectionRef}
+              tabIndex={-1}
+              className={styles.gridSection}
+            >
+              <WeekGrid
+                loading={isFirstLoad}
+                events={events}
+                tasks={tasks}
+                categoryColors={categoryColors}
+                ledgerDays={ledgerQuery.data ?? NO_LEDGER}
+                ledgerVersion={ledgerVersion}
+                onRangeChange={changeRange}
+                onSelectRange={(start, end, allDay) => openCreate(draftFromSelection(start, end, allDay))}
+                onOpenEvent={openEdit}
+                onOpenTask={openTask}
+                onMoveEvent={move}
+                onPlaceTask={placeFromGrid}
+                unscheduledPanelRef={panelRef}
+                shownDay={shownDay}
+              />
+            </section>
+            <UnscheduledPanel
+              panelRef={panelRef}
+              tasks={tasks}
+              visibleDays={visibleDays}
+              categoryColors={categoryColors}
+              loading={tasksLoading}
+              failed={tasksQuery.isError}
+              onSchedule={openTask}
+            />
+          </div>
+        </>
+      )}
 
       {modal && (
         <EventModal
@@ -248,6 +346,15 @@ export function CalendarPage() {
           onClose={() => {
             if (!modalBusy) setModal(null);
           }}
+        />
+      )}
+
+      {moveScopeAnswer && (
+        <ScopeDialog
+          action="move"
+          busy={false}
+          onChoose={moveScopeAnswer}
+          onCancel={() => moveScopeAnswer(null)}
         />
       )}
 

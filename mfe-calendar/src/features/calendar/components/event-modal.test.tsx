@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { aCategory } from '@time-wallet/api/testing';
 import { EventModal, type EventModalProps } from './event-modal';
@@ -9,6 +9,7 @@ const draft = {
   end: '2026-03-10T09:30',
   allDay: false,
   categoryId: '',
+  rrule: '',
 };
 
 function renderModal(props: Partial<EventModalProps> = {}) {
@@ -57,7 +58,7 @@ it('saves the edited draft on submit', async () => {
   await user.clear(screen.getByLabelText('Title'));
   await user.type(screen.getByLabelText('Title'), 'Planning');
   await user.click(screen.getByRole('button', { name: 'Update Event' }));
-  expect(onSave).toHaveBeenCalledWith({ ...draft, title: 'Planning' });
+  expect(onSave).toHaveBeenCalledWith({ ...draft, title: 'Planning' }, undefined);
 });
 
 it('refuses an end that is not after the start', async () => {
@@ -85,12 +86,112 @@ it("offers no category and the user's categories, prefilled with the event's, an
   const { onSave } = renderModal({ mode: 'edit', initialDraft: { ...draft, categoryId: 'cat-2' } });
   const category = screen.getByLabelText('Category');
   expect(category).toHaveValue('cat-2');
-  expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
-    'No category',
-    'Work',
-    'Health',
-  ]);
+  expect(
+    within(category)
+      .getAllByRole('option')
+      .map((option) => option.textContent),
+  ).toEqual(['No category', 'Work', 'Health']);
   await user.selectOptions(category, 'No category');
   await user.click(screen.getByRole('button', { name: 'Update Event' }));
-  expect(onSave).toHaveBeenCalledWith({ ...draft, categoryId: '' });
+  expect(onSave).toHaveBeenCalledWith({ ...draft, categoryId: '' }, undefined);
+});
+
+describe('All day', () => {
+  it('switches to date inputs over whole days, the end shown as the last day, and back', async () => {
+    const user = userEvent.setup();
+    const { onSave } = renderModal();
+    await user.click(screen.getByRole('checkbox', { name: 'All day' }));
+    expect(screen.getByLabelText('Start')).toHaveAttribute('type', 'date');
+    expect(screen.getByLabelText('Start')).toHaveValue('2026-03-10');
+    expect(screen.getByLabelText('End')).toHaveValue('2026-03-10');
+    await user.clear(screen.getByLabelText('End'));
+    await user.type(screen.getByLabelText('End'), '2026-03-11');
+    await user.click(screen.getByRole('button', { name: 'Create Event' }));
+    expect(onSave).toHaveBeenCalledWith(
+      { ...draft, allDay: true, start: '2026-03-10T00:00', end: '2026-03-12T00:00' },
+      undefined,
+    );
+    await user.click(screen.getByRole('checkbox', { name: 'All day' }));
+    expect(screen.getByLabelText('Start')).toHaveValue('2026-03-10T09:00');
+    expect(screen.getByLabelText('End')).toHaveValue('2026-03-10T10:00');
+  });
+});
+
+describe('Repeat', () => {
+  it('saves the rule picked, and moves a weekly day with the start', async () => {
+    const user = userEvent.setup();
+    const { onSave } = renderModal();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Repeat' }), 'Weekly on Tuesday');
+    const start = screen.getByLabelText('Start');
+    await user.clear(start);
+    await user.type(start, '2026-03-11T09:00');
+    await user.clear(screen.getByLabelText('End'));
+    await user.type(screen.getByLabelText('End'), '2026-03-11T09:30');
+    await user.click(screen.getByRole('button', { name: 'Create Event' }));
+    expect(onSave).toHaveBeenCalledWith(
+      { ...draft, start: '2026-03-11T09:00', end: '2026-03-11T09:30', rrule: 'FREQ=WEEKLY;BYDAY=WE' },
+      undefined,
+    );
+  });
+
+  it('blocks saving a rule with a problem, and says what it is', async () => {
+    const user = userEvent.setup();
+    const { onSave } = renderModal();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Repeat' }), 'Weekly on Tuesday');
+    await user.click(
+      within(screen.getByRole('group', { name: 'Repeat on' })).getByRole('checkbox', { name: 'Tuesday' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Create Event' }));
+    expect(onSave).not.toHaveBeenCalled();
+    expect(screen.getAllByText('Pick at least one day').length).toBeGreaterThan(0);
+  });
+});
+
+describe('a repeating event', () => {
+  const occurrence = { ...draft, rrule: 'FREQ=WEEKLY;BYDAY=TU' };
+
+  it.each([
+    ['This event', 'this'],
+    ['This and following events', 'following'],
+    ['All events', 'all'],
+  ])('asks "Edit recurring event" and saves for "%s"', async (label, scope) => {
+    const user = userEvent.setup();
+    const { onSave } = renderModal({ mode: 'edit', initialDraft: occurrence });
+    await user.click(screen.getByRole('button', { name: 'Update Event' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit recurring event' });
+    expect(within(dialog).getByRole('radio', { name: 'This event' })).toBeChecked();
+    await user.click(within(dialog).getByRole('radio', { name: label }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(onSave).toHaveBeenCalledWith(occurrence, scope);
+    expect(screen.queryByRole('dialog', { name: 'Edit recurring event' })).not.toBeInTheDocument();
+  });
+
+  it('answers from the keyboard, and offers no "This event" when the rule changed', async () => {
+    const user = userEvent.setup();
+    const { onSave } = renderModal({ mode: 'edit', initialDraft: occurrence });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Repeat' }), 'Daily');
+    await user.click(screen.getByRole('button', { name: 'Update Event' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit recurring event' });
+    expect(within(dialog).queryByRole('radio', { name: 'This event' })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('radio', { name: 'This and following events' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(within(dialog).getByRole('radio', { name: 'All events' })).toBeChecked();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(onSave).toHaveBeenCalledWith({ ...occurrence, rrule: 'FREQ=DAILY' }, 'all');
+  });
+
+  it('asks "Delete recurring event", and Cancel keeps the event', async () => {
+    const user = userEvent.setup();
+    const { onDelete } = renderModal({ mode: 'edit', initialDraft: occurrence });
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    let dialog = screen.getByRole('dialog', { name: 'Delete recurring event' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(onDelete).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog', { name: 'Edit Event' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    dialog = screen.getByRole('dialog', { name: 'Delete recurring event' });
+    await user.click(within(dialog).getByRole('radio', { name: 'This and following events' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(onDelete).toHaveBeenCalledWith('following');
+  });
 });

@@ -1,13 +1,23 @@
 import type { EventContentArg, EventInput } from '@fullcalendar/core';
 import type { Task } from '@time-wallet/api';
+import { describeRule } from '@time-wallet/shared-ui/lib';
 import { taskBlockId } from '../lib/task-blocks';
 import styles from './week-grid.module.css';
+import markerStyles from './repeat-marker.module.css';
 
 /** What FullCalendar keeps on a task's block, to tell it from an event's. */
 export interface TaskBlockProps {
   kind: 'task';
   taskId: string;
   done: boolean;
+  /** The repeat marker's name when the task repeats. */
+  repeats?: string;
+}
+
+/** What a block of a series carries: its marker's name ('Repeats: Weekly on Monday'), worded once per item. */
+export function repeatsOf(item: { rrule: string; start: string | null }): { repeats?: string } {
+  if (!item.rrule) return {};
+  return { repeats: `Repeats: ${describeRule(item.rrule, item.start ? new Date(item.start) : new Date())}` };
 }
 
 export function isTaskBlock(
@@ -22,7 +32,12 @@ export function isTaskBlock(
  * instants; an unscheduled one dragged from the list carries its estimate as the block's length.
  */
 export function taskEventInput(task: Task, color: string): EventInput {
-  const extendedProps: TaskBlockProps = { kind: 'task', taskId: task._id, done: task.done };
+  const extendedProps: TaskBlockProps = {
+    kind: 'task',
+    taskId: task._id,
+    done: task.done,
+    ...repeatsOf(task),
+  };
   return {
     id: taskBlockId(task._id),
     title: task.title,
@@ -45,14 +60,40 @@ function element(tag: string, className: string | undefined, text: string): HTML
   return node;
 }
 
+/** The repeat marker: a glyph named for screen readers, so a series is not told by the glyph alone. */
+function repeatMarker(name: string): HTMLElement {
+  const marker = element('span', markerStyles.marker, '↻');
+  marker.setAttribute('role', 'img');
+  marker.setAttribute('aria-label', name);
+  marker.title = name;
+  return marker;
+}
+
+/**
+ * An event block of a series: FullCalendar's own time and title (same classes, so its styles hold), then the
+ * marker. Events that do not repeat keep FullCalendar's default content.
+ */
+function repeatingEventContent(title: string, timeText: string, repeats: string): { domNodes: Node[] } {
+  const frame = element('div', 'fc-event-main-frame', '');
+  const titleRow = element('div', `fc-event-title-container ${markerStyles.row ?? ''}`, '');
+  titleRow.append(element('div', 'fc-event-title', title), repeatMarker(repeats));
+  frame.append(element('div', 'fc-event-time', timeText), titleRow);
+  return { domNodes: [frame] };
+}
+
 /**
  * A task block's content: a checkbox glyph and the word "Task" for screen readers, so a task never differs from an
  * event by colour alone; the title first, as a short block shows one line. Plain DOM, not React: 100 blocks stay
  * cheap to draw and to drag. Events keep the default.
  */
 export function renderBlockContent({ event, timeText }: EventContentArg): true | { domNodes: Node[] } {
-  if (!isTaskBlock(event.extendedProps)) return true;
-  const { done } = event.extendedProps;
+  const props = event.extendedProps;
+  if (!isTaskBlock(props)) {
+    return typeof props.repeats === 'string'
+      ? repeatingEventContent(event.title, timeText, props.repeats)
+      : true;
+  }
+  const { done, repeats } = props;
   const content = document.createElement('div');
   content.className = styles.taskContent ?? '';
   content.append(
@@ -61,6 +102,7 @@ export function renderBlockContent({ event, timeText }: EventContentArg): true |
     element('span', styles.taskTitle, event.title),
     element('span', styles.taskTime, timeText),
   );
+  if (repeats) content.append(repeatMarker(repeats));
   content.firstElementChild?.setAttribute('aria-hidden', 'true');
   return { domNodes: [content] };
 }

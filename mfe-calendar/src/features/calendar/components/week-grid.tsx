@@ -43,7 +43,15 @@ import { DragSession } from '../lib/drag-session';
 import { isOnGrid, timeBlocksOf } from '../lib/task-blocks';
 import { useNarrowScreen } from '../hooks/use-narrow-screen';
 import { blockTimeText, memoPerItem, syncBlocks } from './grid-sync';
-import { isTaskBlock, renderBlockContent, taskEventInput } from './task-event';
+import { isTaskBlock, renderBlockContent, repeatsOf, taskEventInput } from './task-event';
+import {
+  MAX_SIDE_BY_SIDE,
+  announceMoreLink,
+  makePopoverDialog,
+  moreLinkHint,
+  renderMoreLinkContent,
+  returnFocusFromPopover,
+} from './more-links';
 import styles from './week-grid.module.css';
 
 export interface WeekGridProps {
@@ -65,6 +73,8 @@ export interface WeekGridProps {
   /** Where a task dragged off the grid is unscheduled. */
   unscheduledPanelRef: RefObject<HTMLElement | null>;
   loading: boolean;
+  /** The week shown first, and moved to each time a new object is given ("Go to date", a day of the month view). */
+  shownDay?: { day: string };
 }
 
 // Options FullCalendar compares by identity: made once, so a render of the page does not re-render the calendar.
@@ -151,6 +161,7 @@ export function WeekGrid({
   onPlaceTask,
   unscheduledPanelRef,
   loading,
+  shownDay,
 }: WeekGridProps) {
   const narrow = useNarrowScreen();
   const calendarRef = useRef<FullCalendar>(null);
@@ -182,6 +193,16 @@ export function WeekGrid({
   useEffect(() => {
     calendarRef.current?.getApi().changeView(narrow ? 'timeGridDay' : 'timeGridWeek');
   }, [narrow]);
+  const [initialDay] = useState(shownDay?.day);
+  // The first day is the calendar's initialDate; moving to it again while mounting would flush a render in one.
+  const dayShown = useRef(shownDay);
+  useEffect(() => {
+    if (!shownDay || shownDay === dayShown.current) return;
+    dayShown.current = shownDay;
+    // After the commit: FullCalendar's React view renders with flushSync, which React refuses inside an effect.
+    const { day } = shownDay;
+    queueMicrotask(() => calendarRef.current?.getApi().gotoDate(day));
+  }, [shownDay]);
 
   // One input per item, kept identical while the item is (RTK Query keeps unchanged items identical across refetches).
   const [eventInputOf] = useState(() =>
@@ -191,6 +212,7 @@ export function WeekGrid({
       start: event.start,
       end: event.end,
       classNames: event.source === 'ics' ? [styles.importedEvent] : [],
+      extendedProps: repeatsOf(event),
     })),
   );
   const [taskInputOf] = useState(() => memoPerItem<Task, string>(taskEventInput));
@@ -311,7 +333,11 @@ export function WeekGrid({
       dateClick: ({ date, allDay, jsEvent }: DateClickArg) => {
         if (jsEvent.type.startsWith('touch')) selectRangeRef.current(date, date, allDay);
       },
-      dayCellDidMount: (cell: DayCellMountArg) => makeDayColumnReachable(cell, selectRangeRef),
+      dayCellDidMount: (cell: DayCellMountArg) => {
+        makeDayColumnReachable(cell, selectRangeRef);
+        makePopoverDialog(cell);
+      },
+      dayCellWillUnmount: returnFocusFromPopover,
     };
   }, [store, session]);
 
@@ -323,6 +349,7 @@ export function WeekGrid({
         ref={calendarRef}
         plugins={PLUGINS}
         initialView={narrow ? 'timeGridDay' : 'timeGridWeek'}
+        initialDate={initialDay}
         headerToolbar={false}
         titleFormat={TITLE_FORMAT}
         firstDay={0}
@@ -340,6 +367,10 @@ export function WeekGrid({
         editable
         droppable
         eventInteractive
+        eventMaxStack={MAX_SIDE_BY_SIDE}
+        moreLinkContent={renderMoreLinkContent}
+        moreLinkHint={moreLinkHint}
+        moreLinkDidMount={announceMoreLink}
         // A block dropped off the grid snaps back at once: one dropped on the list is then unscheduled.
         dragRevertDuration={0}
         height="100%"
@@ -348,7 +379,7 @@ export function WeekGrid({
         {...handlers}
       />
     ),
-    [narrow, handlers],
+    [narrow, handlers, initialDay],
   );
 
   return (

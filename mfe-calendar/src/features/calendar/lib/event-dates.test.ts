@@ -1,12 +1,15 @@
 import { anEvent } from '@time-wallet/api/testing';
 import {
+  allDayTimes,
   draftForNextHour,
   draftFromEvent,
   draftFromSelection,
   eventBodyFromDraft,
   isDraftEndAfterStart,
+  lastDayOfDraft,
   rangeQueryFor,
   timingAfterMove,
+  withAllDay,
 } from './event-dates';
 
 // Local wall-clock values are built with the Date constructor, so the expectations hold in any time zone.
@@ -37,6 +40,7 @@ describe('draftFromSelection', () => {
       end: '2026-03-10T10:30',
       allDay: false,
       categoryId: '',
+      rrule: '',
     });
   });
 
@@ -54,6 +58,7 @@ describe('draftFromSelection', () => {
       end: '2026-03-11T00:00',
       allDay: true,
       categoryId: '',
+      rrule: '',
     });
   });
 });
@@ -78,11 +83,18 @@ it('draftFromEvent shows ISO UTC instants as local date-times, with the category
     end: '2026-07-04T09:45',
     allDay: false,
     categoryId: 'cat-1',
+    rrule: '',
   });
 });
 
 it('eventBodyFromDraft sends local inputs as ISO UTC, trims the title and sends no category as null', () => {
-  const draft = { title: '  Gym  ', start: '2026-01-15T18:00', end: '2026-01-15T19:30', allDay: false };
+  const draft = {
+    title: '  Gym  ',
+    start: '2026-01-15T18:00',
+    end: '2026-01-15T19:30',
+    allDay: false,
+    rrule: 'FREQ=DAILY',
+  };
   expect(eventBodyFromDraft({ ...draft, categoryId: '' })).toEqual({
     title: 'Gym',
     start: local(2026, 1, 15, 18).toISOString(),
@@ -108,5 +120,44 @@ it('timingAfterMove gives ISO instants and a default hour when the end is missin
   expect(timingAfterMove(start, null)).toEqual({
     start: start.toISOString(),
     end: local(2026, 5, 1, 11).toISOString(),
+  });
+});
+
+describe('all day', () => {
+  const timed = {
+    title: 'Trip',
+    start: '2026-03-10T09:00',
+    end: '2026-03-12T17:00',
+    allDay: false,
+    categoryId: '',
+    rrule: '',
+  };
+
+  it('turns a timed draft into whole days from its first day to its last, the end exclusive', () => {
+    expect(withAllDay(timed, true)).toEqual({
+      ...timed,
+      allDay: true,
+      start: '2026-03-10T00:00',
+      end: '2026-03-13T00:00',
+    });
+    expect(withAllDay({ ...timed, end: '2026-03-11T00:00' }, true).end).toBe('2026-03-11T00:00');
+  });
+
+  it('turns an all-day draft back into 09:00 to 10:00 on its first day', () => {
+    expect(
+      withAllDay({ ...timed, allDay: true, start: '2026-03-10T00:00', end: '2026-03-13T00:00' }, false),
+    ).toEqual({
+      ...timed,
+      end: '2026-03-10T10:00',
+    });
+  });
+
+  it('shows the exclusive end as the last day, never before the first', () => {
+    expect(lastDayOfDraft({ start: '2026-03-10T00:00', end: '2026-03-11T00:00' })).toBe('2026-03-10');
+    expect(lastDayOfDraft({ start: '2026-03-10T00:00', end: '2026-03-10T00:00' })).toBe('2026-03-10');
+    expect(allDayTimes('2026-03-10', '2026-03-12')).toEqual({
+      start: '2026-03-10T00:00',
+      end: '2026-03-13T00:00',
+    });
   });
 });

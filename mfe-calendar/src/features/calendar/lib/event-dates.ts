@@ -18,6 +18,8 @@ export interface EventDraft {
   allDay: boolean;
   /** One of the user's categories, or '' for none. */
   categoryId: string;
+  /** The series' RRULE value, '' when the event does not repeat. */
+  rrule: string;
 }
 
 /** The events request for a view: its first local day, and its end plus one day. */
@@ -35,6 +37,7 @@ export function draftFromSelection(start: Date, end: Date, allDay: boolean): Eve
     end: toDateTimeLocalValue(draftEnd),
     allDay,
     categoryId: '',
+    rrule: '',
   };
 }
 
@@ -52,6 +55,42 @@ export function draftFromEvent(event: CalendarEvent): EventDraft {
     end: toDateTimeLocalValue(event.end),
     allDay: event.allDay,
     categoryId: event.categoryId,
+    rrule: event.rrule,
+  };
+}
+
+/** The local 'YYYY-MM-DD' a draft's date-time falls on. */
+export const dayOfDraftTime = (value: string): string => value.slice(0, 10);
+
+/**
+ * The last day an all-day draft covers, for its End date input: its end is exclusive (midnight after the last day),
+ * as FullCalendar and the server keep it, while people read an end date as inclusive.
+ */
+export function lastDayOfDraft(draft: Pick<EventDraft, 'start' | 'end'>): string {
+  const end = new Date(draft.end);
+  if (Number.isNaN(end.getTime())) return dayOfDraftTime(draft.end);
+  const lastDay = toLocalDateKey(new Date(end.getTime() - MINUTE_MS));
+  return lastDay < dayOfDraftTime(draft.start) ? dayOfDraftTime(draft.start) : lastDay;
+}
+
+/** An all-day draft from its first and last days (inclusive), as midnights. */
+export function allDayTimes(firstDay: string, lastDay: string): Pick<EventDraft, 'start' | 'end'> {
+  return { start: `${firstDay}T00:00`, end: `${addDays(lastDay, 1)}T00:00` };
+}
+
+const DEFAULT_START_HOUR = '09:00';
+const DEFAULT_END_HOUR = '10:00';
+
+/** The draft with All day turned on (whole days from the start's to the end's) or off (09:00 to 10:00 on its first day). */
+export function withAllDay<D extends EventDraft>(draft: D, allDay: boolean): D {
+  if (allDay === draft.allDay) return draft;
+  const firstDay = dayOfDraftTime(draft.start);
+  if (allDay) return { ...draft, allDay, ...allDayTimes(firstDay, lastDayOfDraft(draft)) };
+  return {
+    ...draft,
+    allDay,
+    start: `${firstDay}T${DEFAULT_START_HOUR}`,
+    end: `${firstDay}T${DEFAULT_END_HOUR}`,
   };
 }
 
@@ -62,8 +101,11 @@ export function isDraftEndAfterStart(draft: Pick<EventDraft, 'start' | 'end'>): 
   return !Number.isNaN(start) && !Number.isNaN(end) && end > start;
 }
 
-/** The request body: local inputs become ISO UTC instants; no category is sent as null. */
-export function eventBodyFromDraft(draft: EventDraft): EventBody {
+/**
+ * The request body: local inputs become ISO UTC instants; no category is sent as null. The rule is left to the
+ * caller, which sends it only when it says something (a new series, a changed rule).
+ */
+export function eventBodyFromDraft(draft: EventDraft): Omit<EventBody, 'rrule'> {
   return {
     title: draft.title.trim(),
     start: fromDateTimeLocalValue(draft.start),

@@ -1,0 +1,151 @@
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import FullCalendar from '@fullcalendar/react';
+import dayGridPlugin from '@fullcalendar/daygrid';
+import interactionPlugin from '@fullcalendar/interaction';
+import type { DatesSetArg, DayCellMountArg, EventClickArg, EventInput } from '@fullcalendar/core';
+import type { DateClickArg } from '@fullcalendar/interaction';
+import { Button, IconButton } from '@time-wallet/shared-ui';
+import { toLocalDateKey } from '@time-wallet/shared-ui/lib';
+import type { CalendarEvent } from '../api/events-api';
+import { claimFullCalendarStyleSheet } from '../lib/fullcalendar-style-sheet';
+import { blockTimeText } from './grid-sync';
+import styles from './week-grid.module.css';
+import monthStyles from './month-grid.module.css';
+
+export interface MonthGridProps {
+  events: CalendarEvent[];
+  /** The month shown first, and moved to each time a new object is given ("Go to date"). */
+  shownDay: { day: string };
+  onRangeChange: (start: Date, end: Date) => void;
+  onOpenEvent: (eventId: string) => void;
+  /** A day clicked: the page opens its week, where times can be picked. */
+  onOpenDay: (day: string) => void;
+  loading: boolean;
+}
+
+const PLUGINS = [dayGridPlugin, interactionPlugin];
+const TITLE_FORMAT = { year: 'numeric', month: 'long' } as const;
+/** At most this many blocks a day, then "+N more", so a busy day does not stretch its week. */
+const EVENTS_PER_DAY = 3;
+
+/**
+ * The month at a glance: six weeks of days (at most 42, so the events read stays within the server's 62 days), each
+ * with its events; a click on an event edits it, a click on a day opens its week. Read-only otherwise: moving
+ * happens on the week grid, where the time of day can be chosen.
+ */
+export function MonthGrid({
+  events,
+  shownDay,
+  onRangeChange,
+  onOpenEvent,
+  onOpenDay,
+  loading,
+}: MonthGridProps) {
+  const calendarRef = useRef<FullCalendar>(null);
+  const [initialDay] = useState(shownDay.day);
+  const [shown, setShown] = useState({ title: '', containsToday: true });
+  const calendarApi = () => calendarRef.current?.getApi();
+  useLayoutEffect(() => claimFullCalendarStyleSheet(), []);
+  // The first day is the calendar's initialDate; moving to it again while mounting would flush a render in one.
+  const dayShown = useRef(shownDay);
+  useEffect(() => {
+    if (shownDay === dayShown.current) return;
+    dayShown.current = shownDay;
+    // After the commit: FullCalendar's React view renders with flushSync, which React refuses inside an effect.
+    const { day } = shownDay;
+    queueMicrotask(() => calendarRef.current?.getApi().gotoDate(day));
+  }, [shownDay]);
+
+  const inputs = useMemo<EventInput[]>(
+    () =>
+      events.map((event) => ({
+        id: event._id,
+        title: event.title,
+        start: event.start,
+        end: event.end,
+        allDay: event.allDay,
+        classNames: event.source === 'ics' ? [styles.importedEvent] : [],
+      })),
+    [events],
+  );
+
+  const latest = useRef({ onRangeChange, onOpenEvent, onOpenDay });
+  useLayoutEffect(() => {
+    latest.current = { onRangeChange, onOpenEvent, onOpenDay };
+  });
+  const handlers = useMemo(
+    () => ({
+      datesSet: ({ start, end, view }: DatesSetArg) => {
+        const now = Date.now();
+        const month = view.currentStart;
+        setShown({
+          title: view.title,
+          containsToday: month.getTime() <= now && now < view.currentEnd.getTime(),
+        });
+        latest.current.onRangeChange(start, end);
+      },
+      eventClick: ({ event, jsEvent }: EventClickArg) => {
+        jsEvent.preventDefault();
+        latest.current.onOpenEvent(event.id);
+      },
+      dateClick: ({ date }: DateClickArg) => latest.current.onOpenDay(toLocalDateKey(date)),
+      navLinkDayClick: (date: Date) => latest.current.onOpenDay(toLocalDateKey(date)),
+      // FullCalendar's day links are <a> without href, which are no links to assistive technology; they are
+      // focusable and answer Enter already. The cell it names after its number holds the events' titles too, so
+      // its name would not contain its text (WCAG 2.5.3): the link names the day, the cell stays unnamed.
+      dayCellDidMount: ({ el }: DayCellMountArg) => {
+        el.querySelector('.fc-daygrid-day-number[data-navlink]')?.setAttribute('role', 'link');
+        el.removeAttribute('aria-labelledby');
+      },
+    }),
+    [],
+  );
+
+  return (
+    <div className={`${styles.grid} ${monthStyles.month}`}>
+      <div className={styles.toolbar}>
+        <div className={styles.navigation}>
+          <Button variant="secondary" disabled={shown.containsToday} onClick={() => calendarApi()?.today()}>
+            today
+          </Button>
+          <IconButton
+            label="Previous month"
+            className={styles.navButton}
+            onClick={() => calendarApi()?.prev()}
+          >
+            <span aria-hidden="true">‹</span>
+          </IconButton>
+          <IconButton label="Next month" className={styles.navButton} onClick={() => calendarApi()?.next()}>
+            <span aria-hidden="true">›</span>
+          </IconButton>
+        </div>
+        <h2 className={styles.title} aria-live="polite">
+          {shown.title}
+        </h2>
+        <p className={styles.status} role="status">
+          {loading ? 'Loading events...' : ''}
+        </p>
+      </div>
+      <div className={styles.body} aria-busy={loading || undefined}>
+        <FullCalendar
+          ref={calendarRef}
+          plugins={PLUGINS}
+          initialView="dayGridMonth"
+          initialDate={initialDay}
+          headerToolbar={false}
+          titleFormat={TITLE_FORMAT}
+          firstDay={0}
+          fixedWeekCount
+          // The day numbers are links (keyboard-reachable) to the day's week.
+          navLinks
+          dayMaxEvents={EVENTS_PER_DAY}
+          eventTimeFormat={blockTimeText}
+          eventInteractive
+          height="100%"
+          events={inputs}
+          {...handlers}
+        />
+      </div>
+    </div>
+  );
+}
