@@ -201,14 +201,37 @@ describe('ICS import and export', () => {
   const icsFile = (content = 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n') =>
     new File([content], 'holidays.ics', { type: 'text/calendar' });
 
+  it('lists the events the server could not read, each with its reason, behind a disclosure', async () => {
+    const user = userEvent.setup();
+    renderCalendar({
+      'POST /events/import': {
+        body: {
+          created: 2,
+          updated: 0,
+          skipped: 2,
+          skippedEvents: [
+            { uid: 'a@x', summary: 'Board meeting', reason: 'It has no start (DTSTART)' },
+            { uid: 'b@x', summary: '', reason: 'The event is cut off: the file ends before its END:VEVENT' },
+          ],
+        },
+      },
+    });
+    await screen.findByText('Team standup');
+    await user.upload(screen.getByLabelText('Import .ics'), icsFile());
+    await user.click(await screen.findByText('Why 2 events could not be read'));
+    expect(screen.getByText('Board meeting: It has no start (DTSTART)')).toBeVisible();
+    expect(screen.getByText('b@x: The event is cut off: the file ends before its END:VEVENT')).toBeVisible();
+  });
+
   it('uploads the file as multipart field "file" and says what changed', async () => {
     const user = userEvent.setup();
     const { network } = renderCalendar({
-      'POST /events/import': { body: { created: 3, updated: 1, skipped: 2 } },
+      'POST /events/import': { body: { created: 3, updated: 1, skipped: 2, skippedEvents: [] } },
     });
     await screen.findByText('Team standup');
     await user.upload(screen.getByLabelText('Import .ics'), icsFile());
     expect(await screen.findByText('Imported: 3 created, 1 updated, 2 skipped.')).toBeInTheDocument();
+    expect(screen.queryByText(/could not be read/)).not.toBeInTheDocument();
     const [upload] = network.requestsTo('POST', '/events/import');
     expect(upload.headers.get('content-type')).toMatch(/^multipart\/form-data; boundary=/);
     expect(String(upload.body)).toContain('name="file"; filename="holidays.ics"');

@@ -1,6 +1,6 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import { Button } from '@time-wallet/shared-ui';
-import { useExportEventsMutation, useImportEventsMutation } from '../api/events-api';
+import { useExportEventsMutation, useImportEventsMutation, type ImportSummary } from '../api/events-api';
 import {
   downloadText,
   EXPORT_FILE_NAME,
@@ -8,10 +8,12 @@ import {
   importFailureText,
   importSummaryText,
   MAX_ICS_BYTES,
+  unreadSummaryText,
 } from '../lib/ics-files';
 import styles from './ics-controls.module.css';
 
-type Outcome = { tone: 'success' | 'error'; text: string } | null;
+type Unread = ImportSummary['skippedEvents'];
+type Outcome = { tone: 'success' | 'error'; text: string; unread?: Unread } | null;
 
 /** 'Import .ics' uploads a calendar file and says what it changed; 'Export .ics' downloads every event. */
 export function IcsControls() {
@@ -36,7 +38,7 @@ export function IcsControls() {
     const result = await importEvents(upload);
     setOutcome(
       'data' in result && result.data
-        ? { tone: 'success', text: importSummaryText(result.data) }
+        ? { tone: 'success', text: importSummaryText(result.data), unread: result.data.skippedEvents }
         : { tone: 'error', text: importFailureText(result.error) },
     );
   };
@@ -79,7 +81,22 @@ export function IcsControls() {
         </Button>
       </div>
       <div className={styles.outcome}>
-        <p role="status">{outcome?.tone === 'success' && outcome.text}</p>
+        <div role="status" className={styles.status}>
+          {outcome?.tone === 'success' && outcome.text}
+          {outcome?.tone === 'success' && outcome.unread && outcome.unread.length > 0 && (
+            // The events the file held that could not be read, each with the server's reason.
+            <details className={styles.unread}>
+              <summary>{unreadSummaryText(outcome.unread.length)}</summary>
+              <ul>
+                {outcome.unread.map((event, index) => (
+                  <li key={`${event.uid}-${index}`}>
+                    {event.summary || event.uid || 'An event without a title'}: {event.reason}
+                  </li>
+                ))}
+              </ul>
+            </details>
+          )}
+        </div>
         {outcome?.tone === 'error' && (
           <p role="alert" className={styles.error}>
             {outcome.text}

@@ -11,6 +11,11 @@ export function importSummaryText({ created, updated, skipped }: ImportSummary):
   return `Imported: ${created} created, ${updated} updated, ${skipped} skipped.`;
 }
 
+/** The line that opens the list of events a file held but the server could not read (it names at most 20). */
+export function unreadSummaryText(count: number): string {
+  return count === 1 ? 'Why 1 event could not be read' : `Why ${count} events could not be read`;
+}
+
 /** What went wrong with an upload, in words a person can act on. */
 export function importFailureText(error: ApiError): string {
   if (isNetworkError(error))
