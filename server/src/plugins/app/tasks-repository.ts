@@ -80,8 +80,8 @@ export function createTasksRepository(db: Kysely<Database>, maxRows: number = RE
     /**
      * Today's rows in one read (services/ledger.ts todayOf), whole, dismissed ones included, each once: every task
      * dated `date`, and the scheduled tasks and series of other days overlapping [from, to). A UNION ALL, not an OR,
-     * so each half searches its index (user+date, user+end); one read, not two, because making a row's JS object
-     * costs ten times what SQLite spends finding it, and most of today's rows are in both halves.
+     * so each half searches its index (user+date, user+end); one read, not two, because most of today's rows would be
+     * in both, and making a row's JS object costs far more than finding it (a day of 20 rows: 5 µs, then 150 µs).
      */
     listOfDay: compiledOnce(db, (userId: string, date: string, from: number, to: number) => {
       const select = () => db.selectFrom('tasks').selectAll().where('userId', '=', userId);
