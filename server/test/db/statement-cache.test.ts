@@ -30,4 +30,35 @@ describe('SQLite statement cache', () => {
     cached.prepare(cold(3 * STATEMENTS_KEPT - 1));
     assert.equal(preparedTimes.get(cold(3 * STATEMENTS_KEPT - 1)), 1);
   });
+
+  test('a reading statement keys its rows by keyOf, in rows and in iterate, and follows a change of columns', () => {
+    const db = new SqliteDatabase(':memory:');
+    try {
+      const keyed = withStatementCache(db, (column) => column.toUpperCase());
+      db.exec("create table t (a_b integer, c text); insert into t values (1, 'x'), (2, 'y')");
+      const read = 'select * from t order by a_b';
+      assert.deepEqual(keyed.prepare(read).all([]), [
+        { A_B: 1, C: 'x' },
+        { A_B: 2, C: 'y' },
+      ]);
+      assert.deepEqual(
+        [...keyed.prepare(read).iterate([])],
+        [
+          { A_B: 1, C: 'x' },
+          { A_B: 2, C: 'y' },
+        ],
+      );
+      assert.deepEqual(keyed.prepare('select a_b from t where c = ?').all(['y']), [{ A_B: 2 }]);
+      assert.deepEqual(keyed.prepare('select a_b from t where c = ?').all(['none']), []);
+      // SQLite prepares the kept statement again after a schema change: the `*` now has three columns.
+      db.exec('alter table t add column "d""quoted" text default \'z\'');
+      assert.deepEqual(keyed.prepare(read).all([]), [
+        { A_B: 1, C: 'x', 'D"QUOTED': 'z' },
+        { A_B: 2, C: 'y', 'D"QUOTED': 'z' },
+      ]);
+      assert.equal(keyed.prepare('insert into t (a_b) values (3)').run([]).changes, 1);
+    } finally {
+      db.close();
+    }
+  });
 });
