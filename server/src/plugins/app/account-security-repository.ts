@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, SessionRow, UserRow } from '../../db/schema.js';
+import { compiledOnce } from './compiled-query.js';
 
 /**
  * The one way a password is replaced (reset link or signed-in change): the new hash, every pending reset link spent,
@@ -28,6 +29,18 @@ async function replacePassword(
 
 /** Sessions, password-reset tokens and password-attempt counters: the rows that decide who may act as a user. */
 export function createAccountSecurityRepository(db: Kysely<Database>) {
+  // Every signed-in request runs it first: built and compiled once (see compiledOnce).
+  const sessionUser = compiledOnce(db, (sessionId: string, userId: string, now: number) =>
+    db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.userId')
+      .selectAll('users')
+      .select('sessions.lastSeenAt as sessionLastSeenAt')
+      .where('sessions.id', '=', sessionId)
+      .where('sessions.userId', '=', userId)
+      .where('sessions.expiresAt', '>', now)
+      .limit(1),
+  );
   return {
     async createSession(session: {
       id: string;
@@ -48,15 +61,7 @@ export function createAccountSecurityRepository(db: Kysely<Database>) {
       userId: string,
       now: number,
     ): Promise<{ user: UserRow; lastSeenAt: number } | undefined> {
-      const row = await db
-        .selectFrom('sessions')
-        .innerJoin('users', 'users.id', 'sessions.userId')
-        .selectAll('users')
-        .select('sessions.lastSeenAt as sessionLastSeenAt')
-        .where('sessions.id', '=', sessionId)
-        .where('sessions.userId', '=', userId)
-        .where('sessions.expiresAt', '>', now)
-        .executeTakeFirst();
+      const [row] = await sessionUser(sessionId, userId, now);
       if (!row) return undefined;
       const { sessionLastSeenAt, ...user } = row;
       return { user, lastSeenAt: Number(sessionLastSeenAt) };

@@ -38,43 +38,57 @@ export const byStart = (a: TaskRow, b: TaskRow) =>
 
 /** `maxRows` bounds every list this repository returns (the task quota). */
 export function createTasksRepository(db: Kysely<Database>, maxRows: number = RECORD_QUOTAS.tasks) {
+  type DayRead = (userId: string, date: string, from: number, to: number) => Promise<TaskRow[]>;
+  /** One compiled read per shape of listForDate's options: at most 3 x 2 x 2. */
+  const dayReads = new Map<string, DayRead>();
+  const dayRead = (done: boolean | undefined, scheduled: boolean, overlapping: boolean): DayRead => {
+    const select = (userId: string) =>
+      db
+        .selectFrom('tasks')
+        .selectAll()
+        .where('userId', '=', userId)
+        // A series' master is read whatever it repeats: the caller expands it and filters its occurrences.
+        .where((eb) => eb.or([eb('scheduled', '=', scheduled ? 1 : 0), eb('occurrenceMs', 'is not', null)]))
+        // Not done means still pending: a dismissed task has left the pending list.
+        .$if(done === false, (query) => query.where('done', '=', 0).where('dismissed', '=', 0))
+        .$if(done === true, (query) => query.where('done', '=', 1));
+    if (!overlapping) {
+      const dated = compiledOnce(db, (userId: string, date: string) =>
+        select(userId).where('date', '=', date).limit(maxRows),
+      );
+      return (userId, date) => dated(userId, date);
+    }
+    return compiledOnce(db, (userId: string, date: string, from: number, to: number) =>
+      select(userId)
+        .where('date', '=', date)
+        .unionAll(
+          select(userId)
+            .where('date', '<>', date)
+            .where('endAt', '>', from)
+            .where('startAt', '<', to)
+            // Unscheduled tasks are read by their day, but a series of them by its span.
+            .$if(!scheduled, (query) => query.where('occurrenceMs', 'is not', null)),
+        )
+        .limit(maxRows),
+    );
+  };
   return {
     ...seriesQueries(db, 'tasks'),
 
+    /**
+     * A day's tasks, unsorted (the caller expands series and sorts): those dated `date` and, given the day's `bounds`,
+     * the scheduled tasks of other days overlapping it, with the series that may repeat into it. One UNION ALL, so
+     * each half searches its index (user+date, user+end), compiled once per shape of options (see listOfDay).
+     */
     async listForDate(userId: string, date: string, options: DayListOptions = {}): Promise<TaskRow[]> {
       const { done, scheduled = true, bounds } = options;
-      const filtered = <Query extends ReturnType<typeof selectTasks>>(query: Query) => {
-        // A series' master is read whatever it repeats: the caller expands it and filters its occurrences.
-        let result = query.where((eb) =>
-          eb.or([eb('scheduled', '=', scheduled ? 1 : 0), eb('occurrenceMs', 'is not', null)]),
-        );
-        // Not done means still pending: a dismissed task has left the pending list.
-        if (done === false) result = result.where('done', '=', 0).where('dismissed', '=', 0);
-        if (done === true) result = result.where('done', '=', 1);
-        return result as Query;
-      };
-      const selectTasks = () => db.selectFrom('tasks').selectAll().where('userId', '=', userId);
-      const dated = filtered(selectTasks().where('date', '=', date))
-        .orderBy('startAt')
-        .orderBy('createdAt')
-        .orderBy('id')
-        .limit(maxRows)
-        .execute();
-      // Two reads rather than one OR, so each uses its index (user+date, user+end). Unscheduled tasks are read by
-      // their day, but a series of them by its span.
-      const overlapping = bounds
-        ? filtered(
-            selectTasks()
-              .where('date', '<>', date)
-              .where('endAt', '>', bounds.start)
-              .where('startAt', '<', bounds.end)
-              .$if(!scheduled, (query) => query.where('occurrenceMs', 'is not', null)),
-          )
-            .limit(maxRows)
-            .execute()
-        : Promise.resolve([]);
-      const [own, others] = await Promise.all([dated, overlapping]);
-      return others.length === 0 ? own : [...own, ...others].sort(byStart).slice(0, maxRows);
+      const key = `${done}/${scheduled}/${bounds !== undefined}`;
+      let read = dayReads.get(key);
+      if (!read) {
+        read = dayRead(done, scheduled, bounds !== undefined);
+        dayReads.set(key, read);
+      }
+      return read(userId, date, bounds?.start ?? 0, bounds?.end ?? 0);
     },
 
     /**
