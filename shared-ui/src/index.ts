@@ -18,6 +18,13 @@ export { Modal } from './components/modal/modal';
 export type { ModalProps } from './components/modal/modal';
 export { RepeatField } from './components/repeat-field/repeat-field';
 export type { RepeatFieldProps } from './components/repeat-field/repeat-field';
+export { SeriesScopeDialog } from './components/series-scope-dialog/series-scope-dialog';
+export type {
+  SeriesItem,
+  SeriesScopeAction,
+  SeriesScopeChoice,
+  SeriesScopeDialogProps,
+} from './components/series-scope-dialog/series-scope-dialog';
 export { Skeleton } from './components/skeleton/skeleton';
 export type { SkeletonProps } from './components/skeleton/skeleton';
 export { Spinner } from './components/spinner/spinner';

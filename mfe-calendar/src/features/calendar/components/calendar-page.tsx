@@ -13,7 +13,7 @@ import {
   type UndoableDelete,
 } from '@time-wallet/api';
 import { Link, useSearchParams } from '@time-wallet/api/router';
-import { Banner, Button, PageHeader } from '@time-wallet/shared-ui';
+import { Banner, Button, PageHeader, SeriesScopeDialog } from '@time-wallet/shared-ui';
 import { addDays, toLocalDateKey } from '@time-wallet/shared-ui/lib';
 import {
   useCreateEventMutation,
@@ -41,7 +41,6 @@ import { useTaskPlacement } from '../hooks/use-task-placement';
 import { AllDayEvents } from './all-day-events';
 import { EventModal } from './event-modal';
 import { IcsControls } from './ics-controls';
-import { ScopeDialog } from './scope-dialog';
 import { MonthGrid } from './month-grid';
 import { UnscheduledPanel } from './unscheduled-panel';
 import { ViewControls, viewOf, type CalendarView } from './view-controls';
@@ -350,8 +349,9 @@ export function CalendarPage() {
       )}
 
       {moveScopeAnswer && (
-        <ScopeDialog
+        <SeriesScopeDialog
           action="move"
+          item="event"
           busy={false}
           onChoose={moveScopeAnswer}
           onCancel={() => moveScopeAnswer(null)}

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { type ApiError, type Category, TITLE_MAX_LENGTH, useFieldErrors } from '@time-wallet/api';
-import { Field, RepeatField } from '@time-wallet/shared-ui';
+import { Field, RepeatField, SeriesScopeDialog } from '@time-wallet/shared-ui';
 import { addDays, ruleForNewStart, ruleProblems, TITLE_REQUIRED_MESSAGE } from '@time-wallet/shared-ui/lib';
 import type { SeriesScope } from '../api/events-api';
 import {
@@ -11,7 +11,6 @@ import {
   type EventDraft,
 } from '../lib/event-dates';
 import { FormDialog } from './form-dialog';
-import { ScopeDialog } from './scope-dialog';
 import styles from './event-modal.module.css';
 
 export type EventModalMode = 'create' | 'edit';
@@ -182,8 +181,9 @@ export function EventModal({
         </Field>
       </FormDialog>
       {asking && (
-        <ScopeDialog
+        <SeriesScopeDialog
           action={asking}
+          item="event"
           // 'This event' cannot take a new rule: the server refuses it, as the calendar apps do not offer it.
           allowThis={asking === 'delete' || draft.rrule === initialDraft.rrule}
           busy={busy}

@@ -6,7 +6,7 @@ import {
   toastUndoableDelete,
   useSetTrackedMinutesMutation,
 } from '@time-wallet/api';
-import { Button, Modal } from '@time-wallet/shared-ui';
+import { Button, Modal, SeriesScopeDialog } from '@time-wallet/shared-ui';
 import {
   useDeleteFollowingTasksMutation,
   useDeleteTaskMutation,
@@ -25,7 +25,6 @@ import {
   type Task,
 } from '../lib/task';
 import { isTimerRunning } from '../lib/timer';
-import { SeriesScopeDialog } from './series-scope-dialog';
 import { MinutesField, TaskFields, useTaskForm } from './task-fields';
 
 const FORM_ID = 'edit-task-form';
@@ -196,6 +195,7 @@ export function EditTaskModal({
       {asking && (
         <SeriesScopeDialog
           action={asking}
+          item="task"
           allowThis={asking === 'delete' || !ruleChanged(task, draft)}
           busy={busy}
           onChoose={(scope) => void (asking === 'edit' ? saveEdit(scope) : removeWith(scope))}
