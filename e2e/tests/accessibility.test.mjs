@@ -18,6 +18,7 @@ const SIGNED_IN_PAGES = [
   ['/app/yesterday', 'Pick Up Where You Left Off'],
   ['/app/edit-tags', 'Your Tags'],
   ['/app/account', 'Account security'],
+  ['/app/about', 'About Time Wallet'],
   ['/app/analytics', 'Time Wallet Analytics'],
   ['/app/calendar', null],
 ];

@@ -110,6 +110,26 @@ describe('module federation', () => {
     assert.deepEqual(suite.browser.pageErrors, []);
   });
 
+  it("lists on /app/about the shell's version and each remote's from its live manifest", async () => {
+    await storeSession(suite.page, suite.stack.shellUrl, suite.account);
+    await suite.page.goto(`${suite.stack.shellUrl}/app/about`);
+    await heading('About Time Wallet').waitFor();
+    await suite.page.getByRole('status').filter({ hasText: 'Every part answered' }).waitFor();
+
+    const rows = await suite.page
+      .getByRole('table', { name: 'Versions' })
+      .locator('tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [tr.cells[0].textContent, tr.cells[2].textContent]));
+    const versionOf = (app) =>
+      JSON.parse(fs.readFileSync(path.join(repoRoot, app.dir, 'package.json'), 'utf8')).version;
+    assert.deepEqual(
+      rows,
+      [shell, ...remotes].map((app) => [app.dir, versionOf(app)]),
+      'every app of the registry, each with the version its package (and so its build) has',
+    );
+    for (const [dir, version] of rows) assert.match(version, /^\d+\.\d+\.\d+$/, `${dir} shows a semver`);
+  });
+
   it('swaps one remote by config alone, leaving every other build byte-identical', async () => {
     const before = Object.fromEntries(
       [shell, ...remotes].map((app) => [app.dir, digestTree(path.join(repoRoot, app.dir, 'dist'))]),

@@ -27,6 +27,7 @@ const SIGNED_IN_ROUTES = [
   '/app/analytics',
   '/app/calendar',
   '/app/account',
+  '/app/about',
 ];
 const VIEWPORTS = { desktop: { width: 1280, height: 900 }, phone: { width: 375, height: 812 } };
 

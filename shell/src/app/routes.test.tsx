@@ -1,5 +1,6 @@
 import { isValidElement, type ReactElement, type ReactNode } from 'react';
 import type { RouteObject } from 'react-router-dom';
+import { AboutPage } from '../features/about/about-page';
 import { RemotePage } from '../features/remotes/remote-page';
 import { AppLayout } from '../features/layout/app-layout';
 import { GuestOnly, RequireAuth, RequireConfirmedSession } from '../features/session/guards';
@@ -51,6 +52,21 @@ describe('the shell routes every page of the registry and nothing else', () => {
       expect(wrappers.includes(AppLayout)).toBe(page.layout);
     },
   );
+
+  it("keeps the shell's own About page inside the layout, behind sign-in", () => {
+    const trail = (list: RouteObject[], path: string, wrappers: unknown[] = []): unknown[] | null => {
+      for (const route of list) {
+        const element = route.element as ReactElement | undefined;
+        if (route.path === path) return [...wrappers, element?.type];
+        const found = trail(route.children ?? [], path, element ? [...wrappers, element.type] : wrappers);
+        if (found) return found;
+      }
+      return null;
+    };
+    const about = trail(routes, '/app/about');
+    expect(about?.at(-1)).toBe(AboutPage);
+    expect(about).toEqual(expect.arrayContaining([RequireAuth, AppLayout]));
+  });
 
   it('finds the page for a URL, ignoring a trailing slash, and nothing for shell pages', () => {
     expect(remotePageForPath('/app/wallet/')).toBe(pageNamed('wallet'));

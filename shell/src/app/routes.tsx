@@ -1,4 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
+import { AboutPage } from '../features/about/about-page';
 import { LandingPage } from '../features/landing/landing-page';
 import { AppLayout } from '../features/layout/app-layout';
 import { RemotePage } from '../features/remotes/remote-page';
@@ -34,7 +35,13 @@ export const routes: RouteObject[] = [
         children: [
           { path: '/app', element: <Navigate to="/app/wallet" replace /> },
           ...pageRoutes((page) => signedIn(page) && !page.layout),
-          { element: <AppLayout />, children: pageRoutes((page) => signedIn(page) && page.layout) },
+          {
+            element: <AppLayout />,
+            children: [
+              ...pageRoutes((page) => signedIn(page) && page.layout),
+              { path: '/app/about', element: <AboutPage /> },
+            ],
+          },
         ],
       },
       { path: '*', element: <Navigate to="/" replace /> },

@@ -32,6 +32,20 @@ export const PAGES: readonly RegisteredPage[] = registry.remotes.flatMap((remote
   })),
 );
 
+/** One remote as the registry lists it: the package its team releases, its federation name and its pages' titles. */
+export interface RegisteredRemote {
+  dir: string;
+  federationName: string;
+  pageTitles: readonly string[];
+}
+
+/** Every remote the shell can load, in the registry's order. */
+export const REMOTES: readonly RegisteredRemote[] = registry.remotes.map((remote) => ({
+  dir: remote.dir,
+  federationName: remote.federationName,
+  pageTitles: remote.pages.map((page) => page.title),
+}));
+
 const BY_NAME = new Map(PAGES.map((page) => [page.name, page]));
 const BY_PATH = new Map(PAGES.map((page) => [page.path, page]));
 

@@ -11,7 +11,7 @@ const tabs = () => screen.getByRole('navigation', { name: 'Tabs' });
 describe('SideNav', () => {
   beforeEach(() => resetTestEnvironment());
 
-  it('links the wallet, calendar, analytics, account and logout pages', () => {
+  it('links the wallet, calendar, analytics, account, about and logout pages', () => {
     renderAt(<SideNav />, '/app/wallet');
     const nav = within(mainNav());
 
@@ -20,6 +20,7 @@ describe('SideNav', () => {
     expect(nav.getByRole('link', { name: 'Calendar' })).toHaveAttribute('href', '/app/calendar');
     expect(nav.getByRole('link', { name: 'Analytics' })).toHaveAttribute('href', '/app/analytics');
     expect(nav.getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/app/account');
+    expect(nav.getByRole('link', { name: 'About' })).toHaveAttribute('href', '/app/about');
     expect(nav.getByRole('link', { name: 'Logout' })).toHaveAttribute('href', '/app/logout');
   });
 
@@ -28,7 +29,16 @@ describe('SideNav', () => {
     const nav = within(mainNav());
 
     expect(nav.getByRole('link', { name: 'Account' })).toHaveAttribute('aria-current', 'page');
-    for (const name of ['Wallet', 'Calendar', 'Analytics', 'Logout'])
+    for (const name of ['Wallet', 'Calendar', 'Analytics', 'About', 'Logout'])
+      expect(nav.getByRole('link', { name })).not.toHaveAttribute('aria-current');
+  });
+
+  it('marks About as the current page on /app/about, and nothing else', () => {
+    renderAt(<SideNav />, '/app/about');
+    const nav = within(mainNav());
+
+    expect(nav.getByRole('link', { name: 'About' })).toHaveAttribute('aria-current', 'page');
+    for (const name of ['Wallet', 'Calendar', 'Analytics', 'Account', 'Logout'])
       expect(nav.getByRole('link', { name })).not.toHaveAttribute('aria-current');
   });
 
