@@ -9,8 +9,9 @@ const { createConfig } = require('@time-wallet/devkit/webpack');
 /**
  * A new version of one remote, as its team would publish it: a copy of its sources with one visible change,
  * built with the shared config into its own folder. The original sources and builds are never touched.
+ * `version` sets the copy's package.json version, which the build's manifest carries as its buildVersion.
  */
-export async function buildRemoteVariant(remoteDir, { file, replace: [from, to] }) {
+export async function buildRemoteVariant(remoteDir, { file, replace: [from, to], version }) {
   const webpack = require('webpack');
   const workDir = path.join(repoRoot, '.e2e-tmp', `${remoteDir}-${Date.now()}`);
   const appDir = path.join(workDir, remoteDir);
@@ -22,6 +23,11 @@ export async function buildRemoteVariant(remoteDir, { file, replace: [from, to] 
   const source = fs.readFileSync(changed, 'utf8');
   if (!source.includes(from)) throw new Error(`${file} does not contain "${from}"`);
   fs.writeFileSync(changed, source.replace(from, to));
+  if (version) {
+    const packageFile = path.join(appDir, 'package.json');
+    const manifest = JSON.parse(fs.readFileSync(packageFile, 'utf8'));
+    fs.writeFileSync(packageFile, JSON.stringify({ ...manifest, version }, null, 2));
+  }
 
   const distDir = path.join(workDir, 'dist');
   const config = createConfig(appDir, { outputPath: distDir }, { mode: 'production' });

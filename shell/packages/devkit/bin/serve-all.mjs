@@ -7,12 +7,14 @@ import { frontEndApps, repoRoot, shell, portOf, originOf } from './lib.mjs';
 /**
  * Serves the shell and each remote (or the `apps` given) from its own origin, as a CDN would. `roots` can point an
  * app at another build folder (a redeployed remote); the runtime config says which remote origin the shell uses.
+ * `deployDir` (DATA_DIR/deploy) adds each remote's deployed versions at `/v/<version>/` (see deploy.mjs).
  */
 export function serveFrontEnds({
   env = process.env,
   runtimeConfigFile,
   roots = {},
   apps = frontEndApps,
+  deployDir,
   log,
 }) {
   const shellOrigin = originOf(portOf(shell, env));
@@ -25,6 +27,7 @@ export function serveFrontEnds({
       allowedOrigins: app === shell ? [] : [shellOrigin],
       headers,
       files: app === shell ? { '/config.json': runtimeConfigFile } : {},
+      versionsDir: deployDir && app !== shell ? path.join(deployDir, app.dir) : undefined,
     });
     const port = portOf(app, env);
     listening.push(
@@ -38,13 +41,13 @@ export function serveFrontEnds({
 }
 
 /**
- * `node serve-all.mjs --runtime-config FILE [app ...]`: serves those apps (every one without names) until SIGTERM
- * or SIGINT. `npm start` runs one of these per app, so a server that fails takes no other app down with it; each
- * tells the launcher over IPC when it is listening.
+ * `node serve-all.mjs --runtime-config FILE [--deploy-dir DIR] [app ...]`: serves those apps (every one without
+ * names) until SIGTERM or SIGINT. `npm start` runs one of these per app, so a server that fails takes no other app
+ * down with it; each tells the launcher over IPC when it is listening.
  */
 async function main() {
   const { values, positionals } = parseArgs({
-    options: { 'runtime-config': { type: 'string' } },
+    options: { 'runtime-config': { type: 'string' }, 'deploy-dir': { type: 'string' } },
     allowPositionals: true,
   });
   const runtimeConfigFile = values['runtime-config'];
@@ -54,6 +57,7 @@ async function main() {
   const servers = await serveFrontEnds({
     runtimeConfigFile,
     apps,
+    deployDir: values['deploy-dir'],
     log: (line) => console.error(`${label}${line}`),
   });
   const stop = () => {

@@ -10,6 +10,7 @@ import {
   portOf,
   repoRoot,
 } from './lib.mjs';
+import { pinDeployedVersions } from './deploy.mjs';
 
 /**
  * `npm start`: the API and one static server per app, each its own supervised child process, so one that fails
@@ -26,6 +27,9 @@ const { dataDir, runtimeConfig, runtimeConfigFile, shellOrigin, supervisor } = o
   env,
   'config.json',
 );
+// A remote deployed with `npm run deploy` stays live across restarts (its versions are served from deployDir).
+const deployDir = path.join(dataDir, 'deploy');
+for (const line of pinDeployedVersions({ dataDir, configFile: runtimeConfigFile, env })) console.log(line);
 
 supervisor.start('api', {
   script: path.join(repoRoot, 'server', 'dist', 'server.js'),
@@ -39,7 +43,7 @@ await new Promise((allListening) => {
   for (const app of frontEndApps) {
     supervisor.start(app.dir, {
       script: serveAll,
-      args: ['--runtime-config', runtimeConfigFile, app.dir],
+      args: ['--runtime-config', runtimeConfigFile, '--deploy-dir', deployDir, app.dir],
       cwd: repoRoot,
       env,
       onMessage(message, starts) {

@@ -30,6 +30,8 @@ const COMPRESSIBLE = new Set([
 ]);
 // Chunks are named `[name].[contenthash:8].js` by the shared webpack config: their bytes never change.
 const HASHED_FILE = /\.[0-9a-f]{8}\.(js|css|png|svg|webp|jpg)$/;
+// Where a remote's static server serves its deployed versions (createStaticServer's versionsDir).
+export const VERSIONS_PREFIX = '/v/';
 const gzipCache = new Map();
 const GZIP_CACHE_LIMIT = 200;
 
@@ -120,6 +122,29 @@ function gzipped(file, stat, readBody) {
   return body;
 }
 
+const PRERENDERED_PAGES = 'prerendered.json';
+
+/**
+ * The document a build prerendered for a URL path, as a one-item list (none: empty): its prerendered.json maps paths
+ * to files inside the build (devkit/webpack/prerender.cjs writes it; "/" is the static landing page). Read on every
+ * request like any file, so a rebuild is served at once; a missing or unreadable list means no prerendered pages.
+ */
+function prerenderedFile(fileSystem, root, realRoot, pathname) {
+  const opened = openServable(fileSystem, path.join(root, PRERENDERED_PAGES), realRoot);
+  if (!opened) return [];
+  try {
+    const pages = JSON.parse(fileSystem.readFileSync(opened.fd, 'utf8'));
+    const key = pathname.replace(/(.)\/+$/, '$1');
+    const file = pages !== null && typeof pages === 'object' && Object.hasOwn(pages, key) ? pages[key] : null;
+    const resolved = typeof file === 'string' ? resolveInside(root, file) : null;
+    return resolved ? [resolved] : [];
+  } catch {
+    return [];
+  } finally {
+    closeQuietly(fileSystem, opened.fd);
+  }
+}
+
 function sendText(res, status, text) {
   for (const name of ['Content-Encoding', 'Content-Length', 'ETag']) res.removeHeader(name);
   res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' });
@@ -136,6 +161,9 @@ function clientErrorStatus(error) {
  * Serves one app's build from its own origin. Every request stats the file again, so a rebuild is served at once.
  * `spa` answers unknown paths with index.html; `files` maps URL paths to files outside root (the runtime config).
  * `headers` may be a function, read per request, so a policy that follows the runtime config stays current.
+ * `versionsDir` serves a remote's deployed versions beside its build: `/v/<version>/<file>` is `<file>` in the folder
+ * `versionsDir/<version>` (see bin/deploy.mjs), with the same caching rules; nothing directly in `versionsDir` (the
+ * deploy history) and no folder whose name starts with a dot (a copy still under way) is served.
  * Symlinks are followed only while their target stays inside root. `fileSystem` (node:fs by default) lets tests
  * make reads fail. No request, however malformed, throws out of the server: bad ones get a 4xx.
  */
@@ -145,18 +173,31 @@ export function createStaticServer({
   allowedOrigins = [],
   headers = {},
   files = {},
+  versionsDir,
   fileSystem = fs,
 }) {
   const absoluteRoot = path.resolve(root);
+  const absoluteVersionsDir = versionsDir === undefined ? null : path.resolve(versionsDir);
   const origins = new Set(allowedOrigins);
   const currentHeaders = () => (typeof headers === 'function' ? headers() : headers);
 
-  function realRootNow() {
+  function realPathNow(dir) {
     try {
-      return fileSystem.realpathSync(absoluteRoot);
+      return fileSystem.realpathSync(dir);
     } catch {
       return null;
     }
+  }
+
+  /** A file of a deployed version, or null: only inside a version's folder, and only while it stays inside. */
+  function findVersioned(pathname) {
+    const realVersionsDir = realPathNow(absoluteVersionsDir);
+    const requested = resolveInside(absoluteVersionsDir, pathname.slice(VERSIONS_PREFIX.length - 1));
+    if (realVersionsDir === null || requested === null) return null;
+    const [version, ...inside] = path.relative(absoluteVersionsDir, requested).split(path.sep);
+    if (inside.length === 0 || version.startsWith('.')) return null;
+    const opened = openServable(fileSystem, requested, realVersionsDir);
+    return opened && { ...opened, file: requested, cacheControl: cacheControlFor(inside.join('/')) };
   }
 
   /** The file a URL path names: a `files` entry, else a file inside root, its folder's index.html or the SPA page. */
@@ -165,10 +206,14 @@ export function createStaticServer({
       const opened = openServable(fileSystem, files[pathname], undefined);
       return opened && { ...opened, file: files[pathname], cacheControl: 'no-cache' };
     }
-    const realRoot = realRootNow();
+    if (absoluteVersionsDir !== null && pathname.startsWith(VERSIONS_PREFIX)) return findVersioned(pathname);
+    const realRoot = realPathNow(absoluteRoot);
     const requested = resolveInside(absoluteRoot, pathname);
     if (realRoot === null || requested === null) return null;
     const candidates = [requested];
+    // A page prerendered at build time answers its paths ahead of any index.html (see prerenderedFile).
+    if (spa && !path.extname(pathname))
+      candidates.push(...prerenderedFile(fileSystem, absoluteRoot, realRoot, pathname));
     if (pathname.endsWith('/')) candidates.push(path.join(requested, 'index.html'));
     if (spa && !path.extname(pathname)) candidates.push(path.join(absoluteRoot, 'index.html'));
     for (const file of candidates) {
