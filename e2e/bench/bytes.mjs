@@ -4,7 +4,15 @@ import { createRequire } from 'node:module';
 import { startStack } from '../support/stack.mjs';
 import { launchBrowser } from '../support/browser.mjs';
 import { apiClient, storeSession } from '../support/api-client.mjs';
-import { describeScript, gzipSize, kb, recordScripts, totals } from '../support/bytes.mjs';
+import {
+  describeScript,
+  gzipSize,
+  kb,
+  landingApplicationJs,
+  recordResponses,
+  recordScripts,
+  totals,
+} from '../support/bytes.mjs';
 
 const require = createRequire(import.meta.url);
 const { repoRoot, remotes, shell } = require('@time-wallet/devkit/apps');
@@ -67,12 +75,22 @@ export async function pageBytes() {
       try {
         if (page.signedIn) await storeSession(browser.page, stack.shellUrl, account);
         const scripts = recordScripts(browser.page, stack);
-        const mark = scripts.mark();
+        const responses = recordResponses(browser.page);
         await browser.page.goto(`${stack.shellUrl}${page.url}`);
         await browser.page.getByRole('heading', { level: 1 }).first().waitFor();
         await browser.page.waitForLoadState('networkidle');
-        const figures = totals(scripts.since(mark));
-        rows.push({ page: page.name, ...figures });
+        const downloads = scripts.since(0);
+        const shellOrigin = new URL(stack.shellUrl).origin;
+        const received = responses.since(0);
+        rows.push({
+          page: page.name,
+          ...totals(downloads),
+          // The shell's own scripts (the login page's are the shell's initial JS) and the application JS of the page.
+          shell: totals(downloads.filter((download) => download.origin === shellOrigin)),
+          applicationJsKb: totals(landingApplicationJs(downloads, stack.shellUrl)).totalKb,
+          allKb: kb(received.reduce((sum, response) => sum + response.gzip, 0)),
+          allFiles: received.length,
+        });
       } finally {
         await browser.close();
       }

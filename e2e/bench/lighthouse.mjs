@@ -1,5 +1,5 @@
-// Lighthouse 12 on the production builds: landing, login, wallet and calendar (the last two signed in, with data),
-// mobile (Lighthouse's default) and desktop presets, each figure the median of several runs.
+// Lighthouse 12 on the production builds: landing, login, register, wallet and calendar (the last two signed in, with
+// data), mobile (Lighthouse's default) and desktop presets, each figure the median of several runs.
 //
 //   node e2e/bench/lighthouse.mjs [--runs N] [--json file] [--pages landing,wallet] [--presets mobile,desktop]
 //                                 [--screenshots dir] [--enforce]
@@ -20,6 +20,7 @@ import { seedUserWithData } from './lib-seed.mjs';
 export const PAGES = {
   landing: { path: '/', signedIn: false, expectText: 'Time Wallet' },
   login: { path: '/auth/login', signedIn: false, expectText: 'Password' },
+  register: { path: '/auth/register', signedIn: false, expectText: 'Full name' },
   wallet: { path: '/app/wallet', signedIn: true, expectText: 'Dentist' },
   calendar: { path: '/app/calendar', signedIn: true, expectText: 'Standup' },
 };

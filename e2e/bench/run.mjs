@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { buildBytes, pageBytes } from './bytes.mjs';
 import { federationCost } from './federation-cost.mjs';
 import { median } from './lighthouse.mjs';
-import { BUDGET_KB } from '../support/bytes.mjs';
+import { BUDGET_KB, LANDING_SCRIPTS } from '../support/bytes.mjs';
 
 const require = createRequire(import.meta.url);
 const { repoRoot, shell } = require('@time-wallet/devkit/apps');
@@ -21,6 +21,8 @@ const { values } = parseArgs({
   options: {
     only: { type: 'string' },
     quick: { type: 'boolean' },
+    // Lighthouse's pages (e2e/bench/lighthouse.mjs PAGES), e.g. --pages landing,login; every page when left out.
+    pages: { type: 'string' },
     // Written after a whole run; with --only, only when --out names a file (BENCHMARKS.md keeps every section).
     out: { type: 'string' },
   },
@@ -64,13 +66,21 @@ if (chosen.includes('bytes')) {
   const built = buildBytes();
   const pages = await pageBytes();
   const landing = pages.find((page) => page.page === 'landing');
+  const login = pages.find((page) => page.page === 'login');
   const rows = [
     [
-      "shell's initial JS (landing, without React/react-dom)",
-      f1(landing.withoutFrameworkKb),
+      "shell's initial JS (the shell's scripts on the login page, without React/react-dom)",
+      f1(login.shell.withoutFrameworkKb),
       `<= ${BUDGET_KB.shellInitialJs}`,
-      verdict(landing.withoutFrameworkKb <= BUDGET_KB.shellInitialJs),
+      verdict(login.shell.withoutFrameworkKb <= BUDGET_KB.shellInitialJs),
     ],
+    [
+      `landing page: application JS (all but ${LANDING_SCRIPTS.allowed.join(', ')})`,
+      f1(landing.applicationJsKb),
+      '0',
+      verdict(landing.applicationJsKb === 0),
+    ],
+    [`landing page: everything downloaded (${landing.allFiles} files)`, f1(landing.allKb), '', ''],
   ];
   for (const page of pages)
     rows.push([
@@ -135,6 +145,7 @@ if (chosen.includes('lighthouse')) {
       shellUrl: stack.shellUrl,
       apiBaseUrl: stack.apiBaseUrl,
       runs,
+      pages: values.pages?.split(','),
       log: (line) => log(`lighthouse ${line}`),
     });
     const checkFor = (row) =>

@@ -9,6 +9,21 @@ const { repoRoot, remotes, shell } = require('@time-wallet/devkit/apps');
 /** Size budgets in KB of gzip -9. Raise one only in a commit that says why. */
 export const BUDGET_KB = { shellInitialJs: 110, remoteEntry: 12, pageChunk: 35 };
 
+/**
+ * The static landing page downloads no application JS. Its one script is theme-init.js, which applies the chosen
+ * theme before the first paint (a file: the CSP allows no inline script), capped here; any other is a failure.
+ */
+export const LANDING_SCRIPTS = { allowed: ['/theme-init.js'], maxKb: 1 };
+
+/** The scripts of a landing page visit that are application JS: all but the allowed ones from the shell's origin. */
+export function landingApplicationJs(downloads, shellUrl) {
+  const shellOrigin = new URL(shellUrl).origin;
+  return downloads.filter(
+    (download) =>
+      download.origin !== shellOrigin || !LANDING_SCRIPTS.allowed.includes(new URL(download.url).pathname),
+  );
+}
+
 export const kb = (bytes) => bytes / 1024;
 export const gzipSize = (body) => zlib.gzipSync(body, { level: 9 }).length;
 
@@ -95,6 +110,25 @@ export function recordScripts(page, stack) {
     },
     mark() {
       return downloads.length;
+    },
+  };
+}
+
+/** Every answer a page receives (200s, of any type), sized like the scripts: what a visit weighs in all. */
+export function recordResponses(page) {
+  const responses = [];
+  page.on('response', async (response) => {
+    if (response.status() !== 200) return;
+    const body = await response.body().catch(() => null);
+    if (!body) return;
+    responses.push({ url: response.url(), type: response.request().resourceType(), gzip: gzipSize(body) });
+  });
+  return {
+    since(mark) {
+      return responses.slice(mark);
+    },
+    mark() {
+      return responses.length;
     },
   };
 }

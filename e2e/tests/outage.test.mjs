@@ -239,13 +239,14 @@ describe('outages: the API or a remote going away in the middle of a session', (
         await heading('Manage Time Wallet').waitFor();
         counts.otherPagesWorking += 1;
 
-        // A guest: the landing page is the shell's own, the login page is the auth remote's.
+        // A guest: the landing page is the shell's own (static HTML, so its link opens the app), the login page is
+        // the auth remote's.
         await page().evaluate(() => localStorage.clear());
         await page().goto(suite.stack.shellUrl);
         await heading('Organize everything in your life').waitFor();
-        await markPage();
         await page().getByRole('link', { name: 'Get Started' }).click();
         await expectFallback();
+        await markPage();
         await page().getByRole('link', { name: 'Back to home' }).click();
         await heading('Organize everything in your life').waitFor();
         await page().getByRole('link', { name: 'Get Started' }).click();

@@ -8,6 +8,7 @@ const { CopyPublicPlugin } = require('./copy-public-plugin.cjs');
 const { devServerFor } = require('./dev-server.cjs');
 const { writeStaticFederationModule } = require('./static-pages.cjs');
 const { writeStandaloneEntry } = require('./standalone-entry.cjs');
+const { PrerenderPlugin } = require('./prerender.cjs');
 
 function appFromDir(appDir) {
   const dir = path.basename(appDir);
@@ -50,16 +51,20 @@ function scriptRules(isProduction) {
   };
 }
 
-function styleRules(app, isProduction) {
+// `styleLoader`: the prerender bundle collects stylesheets instead of injecting them (prerender-css.cjs).
+function styleRules(app, isProduction, styleLoader = require.resolve('style-loader')) {
   const prefix = app.federationName.replace(/^mfe_/, '');
   return [
     {
       test: /\.module\.css$/,
       use: [
-        require.resolve('style-loader'),
+        styleLoader,
         {
           loader: require.resolve('css-loader'),
           options: {
+            // A CSS source map is built into the JS that injects the stylesheet: in production it would ship every
+            // stylesheet to every visitor twice (its text again as the map's sourcesContent).
+            sourceMap: !isProduction,
             modules: {
               // The app prefix keeps one remote's class names from ever matching another's.
               localIdentName: isProduction ? `${prefix}-[hash:base64:6]` : `${prefix}__[name]__[local]`,
@@ -73,7 +78,7 @@ function styleRules(app, isProduction) {
     {
       test: /\.css$/,
       exclude: /\.module\.css$/,
-      use: [require.resolve('style-loader'), require.resolve('css-loader')],
+      use: [styleLoader, { loader: require.resolve('css-loader'), options: { sourceMap: !isProduction } }],
     },
   ];
 }
@@ -109,6 +114,14 @@ function createConfig(appDir, env = {}, argv = {}) {
   }
 
   const hasHtml = app.kind === 'host' || standalone;
+  const resolve = {
+    extensions: ['.tsx', '.ts', '.jsx', '.js'],
+    // The generated standalone entry lives outside the repository and resolves packages from its node_modules.
+    modules: ['node_modules', path.join(repoRoot, 'node_modules')],
+    // The runtime's packages ship CommonJS and ES builds; the plugin that lends the host's runtime to remotes
+    // requires one while the runtime imports the other, which would bundle the runtime twice.
+    alias: federationRuntimeAliases(),
+  };
   const entry =
     app.kind === 'host' ? { main: './src/index.ts' } : standalone ? { main: writeStandaloneEntry(app) } : {};
 
@@ -128,14 +141,7 @@ function createConfig(appDir, env = {}, argv = {}) {
       assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
       clean: true,
     },
-    resolve: {
-      extensions: ['.tsx', '.ts', '.jsx', '.js'],
-      // The generated standalone entry lives outside the repository and resolves packages from its node_modules.
-      modules: ['node_modules', path.join(repoRoot, 'node_modules')],
-      // The runtime's packages ship CommonJS and ES builds; the plugin that lends the host's runtime to remotes
-      // requires one while the runtime imports the other, which would bundle the runtime twice.
-      alias: federationRuntimeAliases(),
-    },
+    resolve,
     module: {
       rules: [
         scriptRules(isProduction),
@@ -161,6 +167,20 @@ function createConfig(appDir, env = {}, argv = {}) {
               title: 'Time Wallet',
             }),
             new CopyPublicPlugin(publicDir),
+          ]
+        : []),
+      // A host's first-visit pages as HTML (its src/app/prerender.tsx), from the same components and loaders.
+      ...(app.kind === 'host' && isProduction
+        ? [
+            new PrerenderPlugin({
+              appDir,
+              resolve,
+              rules: [
+                scriptRules(true),
+                ...styleRules(app, true, require.resolve('./prerender-css.cjs')),
+                { test: /\.(png|svg|jpg|webp|ico)$/, type: 'asset/resource', generator: { emit: false } },
+              ],
+            }),
           ]
         : []),
     ],

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { getRuntimeConfig, INACTIVITY_TIMEOUT_MS, selectSession, useAppSelector } from '@time-wallet/api';
 import { Link } from '@time-wallet/api/router';
 import { Banner } from '@time-wallet/shared-ui';
@@ -16,10 +17,15 @@ function SignedOutNotice() {
   );
 }
 
-export function LandingPage() {
+/**
+ * The landing page's content, which needs no store and no script: the build renders it to the static HTML served for
+ * / and /landing (src/app/prerender.tsx), and the single-page app draws it when it navigates to /. Its links are plain
+ * anchors there, so "Get Started" works before (and without) any of the app's JavaScript.
+ */
+export function LandingContent({ notice }: { notice?: ReactNode }) {
   return (
     <div className={styles.page}>
-      <SignedOutNotice />
+      {notice}
       <header className={styles.header}>
         <span className={styles.brand}>
           <svg viewBox="0 0 32 32" width="28" height="28" aria-hidden="true">
@@ -58,4 +64,9 @@ export function LandingPage() {
       </main>
     </div>
   );
+}
+
+/** The landing page inside the app: the same content, plus why the session ended when it idled out in this visit. */
+export function LandingPage() {
+  return <LandingContent notice={<SignedOutNotice />} />;
 }

@@ -1,7 +1,8 @@
 import { Component, lazy, Suspense, useState, type ErrorInfo, type ReactNode } from 'react';
 import { Link } from '@time-wallet/api/router';
-import { Button, Skeleton } from '@time-wallet/shared-ui';
+import { Button } from '@time-wallet/shared-ui';
 import { loadRemotePage } from './federation';
+import { PageSkeleton } from './page-skeleton';
 import { pageNamed, type RegisteredPage } from '../../lib/pages';
 import styles from './remote-page.module.css';
 
@@ -33,16 +34,6 @@ function wayOutOf(page: RegisteredPage): { to: string; label: string } | null {
   return page.access === 'guest' || page.access === 'public'
     ? { to: '/', label: 'Back to home' }
     : { to: '/app/wallet', label: 'Back to Wallet' };
-}
-
-function PageSkeleton() {
-  return (
-    <div className={styles.skeleton} aria-busy="true" aria-label="Loading page">
-      <Skeleton width="40%" height="2rem" />
-      <Skeleton width="60%" height="1rem" />
-      <Skeleton height="8rem" />
-    </div>
-  );
 }
 
 /**
@@ -82,7 +73,7 @@ function RemoteSlot({ name }: { name: string }) {
         </section>
       )}
     >
-      <Suspense fallback={<PageSkeleton />}>
+      <Suspense fallback={<PageSkeleton page={page} />}>
         <slot.Page />
       </Suspense>
     </RemoteErrorBoundary>

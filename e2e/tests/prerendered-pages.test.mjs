@@ -1,0 +1,110 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { createStaticServer } from '@time-wallet/devkit/serve';
+import { browserSuite } from '../support/suite.mjs';
+
+function listen(server) {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve(server.address().port));
+  });
+}
+
+/** The build's prerendered.json decides which paths get a prerendered document; every other path gets the app. */
+describe('static server: prerendered pages', () => {
+  let workDir;
+  let root;
+  let server;
+  let port;
+  const body = async (urlPath) => (await fetch(`http://127.0.0.1:${port}${urlPath}`)).text();
+  const write = (file, text) => {
+    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    fs.writeFileSync(path.join(root, file), text);
+  };
+
+  before(async () => {
+    workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'time-wallet-prerendered-'));
+    root = path.join(workDir, 'dist');
+    write('index.html', 'the app');
+    write('landing.html', 'the landing page');
+    write('auth/login.html', 'the login frame');
+    fs.writeFileSync(path.join(workDir, 'secret.html'), 'outside the build');
+    server = createStaticServer({ root, spa: true });
+    port = await listen(server);
+  });
+  after(async () => {
+    await new Promise((resolve) => server.close(resolve).closeAllConnections());
+    fs.rmSync(workDir, { recursive: true, force: true });
+  });
+
+  it('answers the listed paths with their documents and every other one with the app', async () => {
+    write(
+      'prerendered.json',
+      JSON.stringify({ '/': 'landing.html', '/landing': 'landing.html', '/auth/login': 'auth/login.html' }),
+    );
+    for (const urlPath of ['/', '/landing', '/landing/'])
+      assert.equal(await body(urlPath), 'the landing page');
+    assert.equal(await body('/auth/login'), 'the login frame');
+    for (const urlPath of ['/auth/register', '/app/wallet', '/nowhere', '/constructor', '/toString']) {
+      assert.equal(await body(urlPath), 'the app', urlPath);
+    }
+    assert.equal(await body('/index.html'), 'the app', 'a file asked for by name is that file');
+  });
+
+  it('falls back to the app when the list is missing, malformed or names a file it cannot serve', async () => {
+    for (const list of [
+      null,
+      '{ not json',
+      '[]',
+      JSON.stringify({ '/': 42 }),
+      JSON.stringify({ '/': 'missing.html' }),
+      JSON.stringify({ '/': '../secret.html' }),
+    ]) {
+      if (list === null) fs.rmSync(path.join(root, 'prerendered.json'), { force: true });
+      else write('prerendered.json', list);
+      assert.equal(await body('/'), 'the app', String(list));
+    }
+  });
+});
+
+describe('prerendered pages of the production build', () => {
+  const suite = browserSuite({ browser: { colorScheme: 'dark' } });
+  const DARK_BACKGROUND = 'rgb(15, 21, 19)';
+  const LIGHT_BACKGROUND = 'rgb(246, 248, 247)';
+
+  const backgroundOnLoad = async (urlPath) => {
+    await suite.page.goto(`${suite.stack.shellUrl}${urlPath}`, { waitUntil: 'domcontentloaded' });
+    return suite.page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  };
+
+  it('draws the static landing page in the chosen theme from its first paint, without the app', async () => {
+    assert.equal(await backgroundOnLoad('/'), DARK_BACKGROUND, 'system theme, dark');
+    for (const [theme, background] of [
+      ['light', LIGHT_BACKGROUND],
+      ['dark', DARK_BACKGROUND],
+    ]) {
+      await suite.page.evaluate((chosen) => localStorage.setItem('theme', chosen), theme);
+      assert.equal(await backgroundOnLoad('/landing'), background, theme);
+    }
+    await suite.page.evaluate(() => localStorage.removeItem('theme'));
+    await suite.page.getByRole('heading', { level: 1, name: 'Organize everything in your life' }).waitFor();
+    assert.equal(
+      await suite.page.evaluate(() => document.querySelectorAll('script:not([src="/theme-init.js"])').length),
+      0,
+      'no script but theme-init.js',
+    );
+  });
+
+  it('paints the login frame before its script runs, then the app takes over', async () => {
+    const html = await (await fetch(`${suite.stack.shellUrl}/auth/login`)).text();
+    assert.match(html, /<h1\b[^>]*>Sign in<\/h1>/, "the registry's title is in the first HTML");
+    assert.match(html, /<script\b[^>]*src="?\/main\.js/, "the app's entry is loaded");
+    assert.doesNotMatch(html, /<(form|input)\b/, 'no form before the app can handle it');
+    await suite.page.goto(`${suite.stack.shellUrl}/auth/login`);
+    await suite.page.getByRole('heading', { level: 1, name: 'Welcome Back' }).waitFor();
+    assert.equal(await suite.page.getByRole('heading', { level: 1 }).count(), 1, 'the frame gave way');
+  });
+});

@@ -1,0 +1,18 @@
+import { render, screen } from '@testing-library/react';
+import { pageNamed } from '../../lib/pages';
+import { PageSkeleton } from './page-skeleton';
+
+describe('PageSkeleton', () => {
+  it('names a full-screen page by its registry title while it loads', () => {
+    render(<PageSkeleton page={pageNamed('login')} />);
+    const loading = screen.getByLabelText('Loading page');
+    expect(loading).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
+  });
+
+  it('keeps a bar for the heading of a page inside the layout', () => {
+    render(<PageSkeleton page={pageNamed('wallet')} />);
+    expect(screen.getByLabelText('Loading page')).toBeInTheDocument();
+    expect(screen.queryByRole('heading')).not.toBeInTheDocument();
+  });
+});
