@@ -8,17 +8,11 @@ import { createStaticServer, headersFollowingRuntimeConfig } from '@time-wallet/
 const require = createRequire(import.meta.url);
 const { repoRoot, remotes, shell } = require('@time-wallet/devkit/apps');
 
-// Test ports sit away from `npm start`'s; E2E_PORT_OFFSET moves a whole run, so two runs can share a machine.
+// Test ports sit 100 above `npm start`'s (the registry's default ports), so a new remote gets one without an edit here;
+// E2E_PORT_OFFSET moves a whole run, so two runs can share a machine.
 const PORT_OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 0);
 const TEST_PORTS = Object.fromEntries(
-  Object.entries({
-    shell: 3100,
-    mfe_auth: 3101,
-    mfe_wallet: 3102,
-    mfe_calendar: 3103,
-    mfe_analytics: 3104,
-    mfe_tags: 3105,
-  }).map(([name, port]) => [name, port + PORT_OFFSET]),
+  [shell, ...remotes].map((app) => [app.federationName, app.defaultPort + 100 + PORT_OFFSET]),
 );
 export const API_PORT = 4100 + PORT_OFFSET;
 /** A free port of this run for an extra server (a redeployed remote, say): 3150-3199 plus the offset. */
