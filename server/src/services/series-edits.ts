@@ -395,7 +395,6 @@ export interface SeriesDeletes {
     | undefined
   >;
   skip(userId: string, seriesId: string, start: number): Promise<boolean>;
-  deleteOverrides(userId: string, seriesId: string): Promise<void>;
   /** Brings a skipped occurrence back: the occurrence, or null when `id` names none. */
   unskip(userId: string, id: string): Promise<Row | null>;
 }
@@ -414,7 +413,6 @@ export function seriesDeletes<R extends Row>(kind: SeriesKind<R>, now: () => num
       const master = await kind.repository.find(userId, seriesId);
       return master !== undefined && isMaster(master) && skipOccurrence(kind, userId, master, start, now());
     },
-    deleteOverrides: (userId, seriesId) => kind.repository.deleteOverrides(userId, seriesId),
     async unskip(userId, id) {
       const named = parseOccurrenceId(id);
       if (!named) return null;

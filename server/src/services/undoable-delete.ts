@@ -47,7 +47,7 @@ export function undoableDeleteRoutes<Kind extends TrashKind>(
           tags,
           summary: `Delete a ${noun}; POST /${kind}/{id}/restore undoes it for an hour`,
           ...(options.series && {
-            description: `An occurrence's id (or a series' id with ?occurrence=<its original start>) skips that occurrence of its series; a series' id without it deletes the series with every occurrence. Undo brings back what was deleted (a series' edited occurrences excepted)`,
+            description: `An occurrence's id (or a series' id with ?occurrence=<its original start>) skips that occurrence of its series; a series' id without it deletes the series with every occurrence. Undo brings back what was deleted, a series with its edited occurrences`,
             querystring: DeleteOccurrenceQuery,
           }),
           security: bearerAuth,
@@ -82,9 +82,10 @@ export function undoableDeleteRoutes<Kind extends TrashKind>(
             }
             return reply.code(204).send();
           }
-          if (named.is === 'series') await series.deleteOverrides(user.id, named.seriesId);
         }
-        const deleted = await app.trashRepository.discard(kind, user.id, request.params.id, now);
+        const deleted = await app.trashRepository.discard(kind, user.id, request.params.id, now, {
+          withOverrides: options.series !== undefined,
+        });
         if (!deleted) throw notFound(notFoundMessage);
         return reply.code(204).send();
       },
@@ -108,20 +109,23 @@ export function undoableDeleteRoutes<Kind extends TrashKind>(
       async (request) => {
         const user = signedInUser(request);
         const { id } = request.params;
-        const row = await app.trashRepository.find(kind, user.id, id, app.now());
+        const trashed = await app.trashRepository.find(kind, user.id, id, app.now());
         const nothingToUndo = `Nothing to undo: this ${noun} was not deleted in the last hour`;
         const skipped = options.series ? await options.series(app).unskip(user.id, id) : null;
-        if (skipped && !row) return options.toJson(skipped as TrashedRow<Kind>);
-        if (!row) throw notFound(nothingToUndo);
+        if (skipped && !trashed) return options.toJson(skipped as TrashedRow<Kind>);
+        if (!trashed) throw notFound(nothingToUndo);
+        const { row, dependents } = trashed;
         const repository = {
           tasks: app.tasksRepository,
           events: app.eventsRepository,
           categories: app.categoriesRepository,
         }[kind];
-        requireRoomFor(kind, app.config.quotas, await repository.countOf(user.id));
+        // The series' overrides count too: the quota is checked as if they were one row each added now.
+        const stored = (await repository.countOf(user.id)) + dependents.length;
+        requireRoomFor(kind, app.config.quotas, stored);
         await options.beforeRestore?.(user.id, row);
         try {
-          if (!(await app.trashRepository.restore(kind, user.id, id, row))) throw notFound(nothingToUndo);
+          if (!(await app.trashRepository.restore(kind, user.id, id, trashed))) throw notFound(nothingToUndo);
         } catch (error) {
           if (!isUniqueViolation(error)) throw error;
           throw new HttpError(409, `This ${noun} cannot come back: one like it has been added since`);

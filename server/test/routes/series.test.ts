@@ -17,6 +17,7 @@ interface Item {
   done?: boolean;
   date?: string;
   trackedMinutes?: number;
+  startHHMM?: string;
 }
 
 async function user(now = Date.parse('2026-11-23T10:00:00Z')) {
@@ -334,5 +335,46 @@ describe('task series', () => {
       afterTick.map((task) => [task._id, task.done]),
       [[inbox!._id, true]],
     );
+  });
+  test('deleting a series takes its edited occurrences with it, and one Undo brings all of them back', async () => {
+    const { call } = await user(Date.parse('2026-11-24T10:00:00Z'));
+    const series = (
+      await call('POST', '/api/tasks', {
+        title: 'Stretch',
+        date: '2026-11-23',
+        startHHMM: '08:00',
+        endHHMM: '08:30',
+        rrule: 'FREQ=DAILY;COUNT=5',
+      })
+    ).json as Item;
+    const day = async (date: string) =>
+      ((await call('GET', `/api/tasks?date=${date}`)).json.tasks as Item[]).map((task) => [
+        task._id,
+        task.title,
+        task.startHHMM,
+        task.done,
+        task.trackedMinutes,
+      ]);
+    const [ticked] = ((await call('GET', '/api/tasks?date=2026-11-24')).json.tasks as Item[]) ?? [];
+    assert.equal(
+      (await call('PATCH', `/api/tasks/${ticked!._id}`, { done: true, trackedMinutes: 25 })).status,
+      200,
+    );
+    const [moved] = ((await call('GET', '/api/tasks?date=2026-11-25')).json.tasks as Item[]) ?? [];
+    const movedEdit = { title: 'Long stretch', startHHMM: '09:00', endHHMM: '10:00' };
+    assert.equal((await call('PATCH', `/api/tasks/${moved!._id}?scope=this`, movedEdit)).status, 200);
+    const before = [await day('2026-11-23'), await day('2026-11-24'), await day('2026-11-25')];
+    assert.deepEqual(before[1]![0]!.slice(3), [true, 25]);
+    assert.deepEqual(before[2]![0]!.slice(1, 3), ['Long stretch', '09:00']);
+
+    assert.equal((await call('DELETE', `/api/tasks/${series._id}`)).status, 204);
+    for (const date of ['2026-11-23', '2026-11-24', '2026-11-25']) assert.deepEqual(await day(date), []);
+
+    const undone = await call('POST', `/api/tasks/${series._id}/restore`);
+    assert.equal(undone.status, 200);
+    assert.equal(undone.json._id, series._id);
+    assert.deepEqual([await day('2026-11-23'), await day('2026-11-24'), await day('2026-11-25')], before);
+    // Undone once: a second Undo has nothing left to bring back.
+    assert.equal((await call('POST', `/api/tasks/${series._id}/restore`)).status, 404);
   });
 });

@@ -3,6 +3,27 @@ import type { Database, DeletedRecordsTable } from '../../db/schema.js';
 
 export type TrashKind = DeletedRecordsTable['kind'];
 export type TrashedRow<Kind extends TrashKind> = Selectable<Database[Kind]>;
+/** A deleted record, and the rows deleted with it (a series' overrides: its edited occurrences). */
+export interface Trashed<Kind extends TrashKind> {
+  row: TrashedRow<Kind>;
+  dependents: TrashedRow<Kind>[];
+}
+/** The kinds whose rows may belong to a series, and so have dependents. */
+type SeriesKind = Extract<TrashKind, 'tasks' | 'events'>;
+
+/**
+ * How a deleted record is stored: the row alone, as it always was, or with its dependents in an envelope (no table
+ * has a `dependents` column, so the two are told apart by it).
+ */
+function storedRecord(row: object, dependents: object[]): string {
+  return JSON.stringify(dependents.length === 0 ? row : { row, dependents });
+}
+function trashedOf<Kind extends TrashKind>(record: string): Trashed<Kind> {
+  const parsed = JSON.parse(record) as TrashedRow<Kind> | { row: TrashedRow<Kind>; dependents: TrashedRow<Kind>[] };
+  return 'dependents' in parsed && Array.isArray(parsed.dependents)
+    ? { row: parsed.row, dependents: parsed.dependents }
+    : { row: parsed as TrashedRow<Kind>, dependents: [] };
+}
 
 /**
  * How long a delete can be undone, and how many deleted records one account keeps: the client offers Undo for a few
@@ -14,10 +35,14 @@ export interface TrashLimits {
 }
 
 export const TRASH_LIMITS: TrashLimits = { keptMs: 60 * 60 * 1000, perUser: 100 };
+/** Rows per insert when a series' overrides come back: 27 columns each stays under SQLite's 32,766 parameters. */
+const RESTORE_PAGE = 500;
 
 /**
  * Deletes that can be undone: `discard` moves a row into deleted_records in one transaction, `restore` puts it back
- * whole (same id) and forgets it. Each discard prunes the account's expired entries and all but its newest `perUser`,
+ * whole (same id) and forgets it. A series' master goes with its overrides (`withOverrides`), in one entry, so one
+ * Undo brings back the series and every occurrence that was edited, ticked or timed, and the per-account bound counts
+ * it once. Each discard prunes the account's expired entries and all but its newest `perUser`,
  * so the table never holds more than that per account.
  */
 export function createTrashRepository(db: Kysely<Database>, limits: TrashLimits = TRASH_LIMITS) {
@@ -25,7 +50,13 @@ export function createTrashRepository(db: Kysely<Database>, limits: TrashLimits 
   const table = (kind: TrashKind) => kind as 'tasks';
 
   return {
-    async discard(kind: TrashKind, userId: string, id: string, now: number): Promise<boolean> {
+    async discard(
+      kind: TrashKind,
+      userId: string,
+      id: string,
+      now: number,
+      { withOverrides = false }: { withOverrides?: boolean } = {},
+    ): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         const row = await trx
           .selectFrom(table(kind))
@@ -34,6 +65,21 @@ export function createTrashRepository(db: Kysely<Database>, limits: TrashLimits 
           .where('id', '=', id)
           .executeTakeFirst();
         if (!row) return false;
+        const overrides = withOverrides
+          ? await trx
+              .selectFrom(table(kind as SeriesKind))
+              .selectAll()
+              .where('userId', '=', userId)
+              .where('seriesId', '=', id)
+              .execute()
+          : [];
+        if (overrides.length > 0) {
+          await trx
+            .deleteFrom(table(kind as SeriesKind))
+            .where('userId', '=', userId)
+            .where('seriesId', '=', id)
+            .execute();
+        }
         await trx.deleteFrom(table(kind)).where('userId', '=', userId).where('id', '=', id).execute();
         await trx
           .deleteFrom('deletedRecords')
@@ -43,7 +89,7 @@ export function createTrashRepository(db: Kysely<Database>, limits: TrashLimits 
           .execute();
         await trx
           .insertInto('deletedRecords')
-          .values({ userId, kind, recordId: id, record: JSON.stringify(row), deletedAt: now })
+          .values({ userId, kind, recordId: id, record: storedRecord(row, overrides), deletedAt: now })
           .execute();
         await trx
           .deleteFrom('deletedRecords')
@@ -71,13 +117,13 @@ export function createTrashRepository(db: Kysely<Database>, limits: TrashLimits 
       });
     },
 
-    /** The record as it was deleted, while its delete can still be undone. */
+    /** The record as it was deleted, with what was deleted with it, while its delete can still be undone. */
     async find<Kind extends TrashKind>(
       kind: Kind,
       userId: string,
       id: string,
       now: number,
-    ): Promise<TrashedRow<Kind> | undefined> {
+    ): Promise<Trashed<Kind> | undefined> {
       const entry = await db
         .selectFrom('deletedRecords')
         .select('record')
@@ -86,14 +132,19 @@ export function createTrashRepository(db: Kysely<Database>, limits: TrashLimits 
         .where('recordId', '=', id)
         .where('deletedAt', '>=', now - limits.keptMs)
         .executeTakeFirst();
-      return entry ? (JSON.parse(entry.record) as TrashedRow<Kind>) : undefined;
+      return entry ? trashedOf<Kind>(entry.record) : undefined;
     },
 
     /**
      * Puts the row back and forgets its trash entry, atomically; false when the entry went meanwhile (restored by
      * another request). A unique-key clash (the id or an imported event's UID is back) is thrown to the caller.
      */
-    async restore(kind: TrashKind, userId: string, id: string, row: object): Promise<boolean> {
+    async restore<Kind extends TrashKind>(
+      kind: Kind,
+      userId: string,
+      id: string,
+      { row, dependents }: Trashed<Kind>,
+    ): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         const forgotten = await trx
           .deleteFrom('deletedRecords')
@@ -106,6 +157,13 @@ export function createTrashRepository(db: Kysely<Database>, limits: TrashLimits 
           .insertInto(table(kind))
           .values(row as TrashedRow<'tasks'>)
           .execute();
+        // The master first: its overrides name it. Kept rows, so in pages an insert's parameters stay in bounds.
+        for (let at = 0; at < dependents.length; at += RESTORE_PAGE) {
+          await trx
+            .insertInto(table(kind))
+            .values(dependents.slice(at, at + RESTORE_PAGE) as TrashedRow<'tasks'>[])
+            .execute();
+        }
         return true;
       });
     },

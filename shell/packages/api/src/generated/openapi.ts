@@ -1010,7 +1010,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a event; POST /events/{id}/restore undoes it for an hour
-         * @description An occurrence's id (or a series' id with ?occurrence=<its original start>) skips that occurrence of its series; a series' id without it deletes the series with every occurrence. Undo brings back what was deleted (a series' edited occurrences excepted)
+         * @description An occurrence's id (or a series' id with ?occurrence=<its original start>) skips that occurrence of its series; a series' id without it deletes the series with every occurrence. Undo brings back what was deleted, a series with its edited occurrences
          */
         delete: {
             parameters: {
@@ -1635,7 +1635,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a task; POST /tasks/{id}/restore undoes it for an hour
-         * @description An occurrence's id (or a series' id with ?occurrence=<its original start>) skips that occurrence of its series; a series' id without it deletes the series with every occurrence. Undo brings back what was deleted (a series' edited occurrences excepted)
+         * @description An occurrence's id (or a series' id with ?occurrence=<its original start>) skips that occurrence of its series; a series' id without it deletes the series with every occurrence. Undo brings back what was deleted, a series with its edited occurrences
          */
         delete: {
             parameters: {
