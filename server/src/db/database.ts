@@ -31,6 +31,7 @@ import * as deletedRecords from './migrations/0005-deleted-records.js';
 import * as taskDismissed from './migrations/0006-task-dismissed.js';
 import * as timeLedger from './migrations/0007-time-ledger.js';
 import * as series from './migrations/0009-series.js';
+import * as icsImported from './migrations/0010-ics-imported.js';
 import type { Database } from './schema.js';
 
 export type DatabaseKind = DatabaseConfig['kind'];
@@ -259,6 +260,7 @@ export const migrations = {
   '0006-task-dismissed': taskDismissed,
   '0007-time-ledger': timeLedger,
   '0009-series': series,
+  '0010-ics-imported': icsImported,
 };
 
 export async function migrateToLatest(db: Kysely<Database>, schema?: string): Promise<void> {

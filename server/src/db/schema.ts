@@ -115,6 +115,8 @@ export interface EventsTable extends SeriesColumns {
   source: 'manual' | 'ics';
   /** UID plus recurrence id of an imported occurrence; re-imports match on it. */
   icsKey: string | null;
+  /** What the calendar file last said about it (services/ics-import.ts): a re-import changes only what the file did. */
+  icsImported: Generated<string | null>;
   createdAt: number;
   updatedAt: number;
 }

@@ -107,9 +107,36 @@ function isUnchanged(existing: EventRow, columns: StoredColumns): boolean {
 }
 
 /**
+ * What a re-import stores in a row it imported before: the file's columns where the file changed them since that
+ * import (`icsImported`), the row's own where it did not, so what was edited here (a title, a series split or skipped
+ * occurrences, a moved time) survives an import of the same file, and a change made in the other calendar still
+ * arrives. The title goes alone; every other column is the event's time, which goes as one: a rule and the span it
+ * gives must come from the same side. A row without a last import (imported before it was kept, or exported from
+ * here) takes the file's columns, as every import did before.
+ */
+function mergedColumns(existing: EventRow, columns: StoredColumns): StoredColumns {
+  if (existing.icsImported === null) return columns;
+  let last: Partial<Record<keyof StoredColumns, unknown>>;
+  try {
+    last = JSON.parse(existing.icsImported) as typeof last;
+  } catch {
+    return columns;
+  }
+  const names = Object.keys(columns) as (keyof StoredColumns)[];
+  const side = (group: (keyof StoredColumns)[]) =>
+    group.some((name) => last[name] !== columns[name]) ? columns : existing;
+  const merged: Record<string, unknown> = {};
+  for (const group of [['title'], names.filter((name) => name !== 'title')] as (keyof StoredColumns)[][]) {
+    const from = side(group);
+    for (const name of group) merged[name] = from[name];
+  }
+  return merged as StoredColumns;
+}
+
+/**
  * Reads the calendar in the app's parse pool and merges it into the user's events: an event or series already
- * imported (same UID and RECURRENCE-ID) or exported from here ('<id>@time-wallet') is updated when it changed and
- * skipped when it did not, any other is created. A series' overrides are stored as its occurrences' own rows, found
+ * imported (same UID and RECURRENCE-ID) or exported from here ('<id>@time-wallet') is updated where the file changed
+ * (see mergedColumns) and skipped when it did not, any other is created. A series' overrides are stored as its occurrences' own rows, found
  * again by their occurrence's id (also one edited here, which an import never keyed). A series imported before series
  * were stored once (as copies, one per occurrence) loses those copies. An event that cannot be stored is skipped
  * with its reason, as the parser's are. All or nothing: 409 when the new events would pass the account's quota.
@@ -166,6 +193,7 @@ export async function importCalendar(
   const stale = new Set<string>();
   const claimed = new Set<string>();
   let skipped = parsed.skipped;
+  let changedRows = 0;
   const skippedEvents = [...parsed.skippedEvents];
   const skip = (imported: ImportedEvent, reason: string) => {
     skipped += 1;
@@ -180,10 +208,21 @@ export async function importCalendar(
     columns: StoredColumns,
   ) => {
     claimed.add(id);
-    if (existing && isUnchanged(existing, columns)) {
-      skipped += 1;
-    } else if (existing) {
-      updated.push({ ...existing, ...columns, updatedAt: now });
+    const icsImported = JSON.stringify(columns);
+    if (existing) {
+      const merged = mergedColumns(existing, columns);
+      const unchanged = isUnchanged(existing, merged);
+      // A row whose columns stay as they are still records this import, and counts as skipped.
+      if (unchanged) skipped += 1;
+      else changedRows += 1;
+      if (!unchanged || existing.icsImported !== icsImported) {
+        updated.push({
+          ...existing,
+          ...merged,
+          icsImported,
+          updatedAt: unchanged ? existing.updatedAt : now,
+        });
+      }
     } else {
       created.push({
         id,
@@ -192,6 +231,7 @@ export async function importCalendar(
         source: 'ics',
         icsKey: imported.key,
         ...columns,
+        icsImported,
         createdAt: now,
         updatedAt: now,
       });
@@ -260,5 +300,5 @@ export async function importCalendar(
     created.length,
   );
   await app.eventsRepository.applyImport(user.id, created, updated, [...stale]);
-  return { created: created.length, updated: updated.length, skipped, skippedEvents };
+  return { created: created.length, updated: changedRows, skipped, skippedEvents };
 }

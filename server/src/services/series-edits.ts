@@ -108,7 +108,7 @@ export function eventSeries(app: FastifyInstance): SeriesKind<EventRow> {
     retimed: (_row, startAt, endAt) => ({ startAt, endAt }),
     sharedColumns: ({ title, categoryId, allDay, rrule }) => ({ title, categoryId, allDay, rrule }),
     stateColumns: [],
-    notInherited: { icsKey: null },
+    notInherited: { icsKey: null, icsImported: null },
   };
 }
 

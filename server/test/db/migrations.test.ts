@@ -116,3 +116,9 @@ test('migration 0009-series keeps existing tasks and events single items', () =>
     assert.deepEqual(await db.selectFrom('tasks').select(columns).executeTakeFirstOrThrow(), SINGLE_ITEM);
     assert.deepEqual(await db.selectFrom('events').select(columns).executeTakeFirstOrThrow(), SINGLE_ITEM);
   }));
+
+test('migration 0010-ics-imported leaves existing events without a last import, so the next one takes the file', () =>
+  afterMigrating('0009-series', async (db) => {
+    const event = await db.selectFrom('events').select(['title', 'icsImported']).executeTakeFirstOrThrow();
+    assert.deepEqual(event, { title: event.title, icsImported: null });
+  }));

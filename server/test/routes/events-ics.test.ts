@@ -268,10 +268,24 @@ END:VEVENT`);
     assert.deepEqual(await titles(), [first!.title, 'Team (moved)', 'Team v2']);
     const again = await importCalendar(app, headers, file);
     assert.equal(again.statusCode, 200);
-    assert.equal(again.json().created, 0);
-    // The single edit survives the re-import. Known gap (issue 17's note): the file's open rule comes back to the
-    // half that 'following' ended, so the split weeks show twice until the file itself changes.
-    assert.deepEqual((await titles()).slice(0, 2), [first!.title, 'Team (moved)']);
+    assert.deepEqual([again.json().created, again.json().updated], [0, 0]);
+    // The file did not change since it was imported, so the edits made here stand: the single edit, and the split
+    // (the file's open rule does not come back to the half that 'following' ended, so no week shows twice).
+    assert.deepEqual(await titles(), [first!.title, 'Team (moved)', 'Team v2']);
+
+    // The other calendar renames the series: the new title arrives where the title was not edited here, the split
+    // stays, since the file did not change the series' time.
+    const renamed = await importCalendar(app, headers, file.replace('SUMMARY:Team', 'SUMMARY:Team sync'));
+    assert.deepEqual([renamed.json().created, renamed.json().updated], [0, 1]);
+    assert.deepEqual(await titles(), ['Team sync', 'Team (moved)', 'Team v2']);
+    // Moved there to 11:00: the file's time wins over the split made here (its rule and span go together).
+    const moved = file
+      .replace('SUMMARY:Team', 'SUMMARY:Team sync')
+      .replace('DTSTART;TZID=Europe/Berlin:20261102T100000', 'DTSTART;TZID=Europe/Berlin:20261102T110000')
+      .replace('DTEND;TZID=Europe/Berlin:20261102T103000', 'DTEND;TZID=Europe/Berlin:20261102T113000');
+    assert.equal((await importCalendar(app, headers, moved)).json().updated, 1);
+    const [firstMoved] = await eventsBetween(app, headers, '2026-11-01', '2026-11-08');
+    assert.deepEqual([firstMoved!.title, firstMoved!.start], ['Team sync', '2026-11-02T10:00:00.000Z']);
   });
 
   test('importing the same file twice changes nothing; a changed event is updated', async () => {

@@ -101,9 +101,11 @@ export function createEventsRepository(db: Kysely<Database>, maxRows: number = R
       return found;
     },
 
-    async create(event: EventRow): Promise<EventRow> {
-      await db.insertInto('events').values(event).execute();
-      return event;
+    /** A new event; one made here has no last import (see EventsTable.icsImported). */
+    async create(event: Omit<EventRow, 'icsImported'> & Partial<EventRow>): Promise<EventRow> {
+      const row: EventRow = { icsImported: null, ...event };
+      await db.insertInto('events').values(row).execute();
+      return row;
     },
 
     async update(userId: string, id: string, changes: Updateable<Omit<EventsTable, 'id' | 'userId'>>) {
@@ -161,6 +163,7 @@ export function createEventsRepository(db: Kysely<Database>, maxRows: number = R
               occurrenceMs: event.occurrenceMs,
               seriesId: event.seriesId,
               recurrenceAt: event.recurrenceAt,
+              icsImported: event.icsImported,
               updatedAt: event.updatedAt,
             })
             .where('userId', '=', userId)

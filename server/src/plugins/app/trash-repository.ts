@@ -19,7 +19,8 @@ function storedRecord(row: object, dependents: object[]): string {
   return JSON.stringify(dependents.length === 0 ? row : { row, dependents });
 }
 function trashedOf<Kind extends TrashKind>(record: string): Trashed<Kind> {
-  const parsed = JSON.parse(record) as TrashedRow<Kind> | { row: TrashedRow<Kind>; dependents: TrashedRow<Kind>[] };
+  const parsed = JSON.parse(record) as
+    TrashedRow<Kind> | { row: TrashedRow<Kind>; dependents: TrashedRow<Kind>[] };
   return 'dependents' in parsed && Array.isArray(parsed.dependents)
     ? { row: parsed.row, dependents: parsed.dependents }
     : { row: parsed as TrashedRow<Kind>, dependents: [] };
