@@ -22,6 +22,8 @@ export const PAGES = {
   login: { path: '/auth/login', signedIn: false, expectText: 'Password' },
   register: { path: '/auth/register', signedIn: false, expectText: 'Full name' },
   wallet: { path: '/app/wallet', signedIn: true, expectText: 'Dentist' },
+  today: { path: '/app/today', signedIn: true, expectText: 'Write report' },
+  analytics: { path: '/app/analytics', signedIn: true, expectText: 'Study' },
   calendar: { path: '/app/calendar', signedIn: true, expectText: 'Standup' },
 };
 export const PRESETS = { mobile: undefined, desktop: desktopConfig };

@@ -83,6 +83,29 @@ describe('size budgets', () => {
     );
   });
 
+  // Without the preloads the shell's chunks are requested only once main.js has downloaded and run: a second round
+  // trip, and the entry's evaluation, before the bytes that draw the page start to move.
+  it("preloads from the HTML every script the shell's first render loads, and nothing else", async () => {
+    await clearHttpCache();
+    const mark = scripts.mark();
+    const html = await (await fetch(`${suite.stack.shellUrl}/app/wallet`)).text();
+    const preloaded = [...html.matchAll(/<link\b[^>]*\brel="?preload"?[^>]*>/g)]
+      .map((match) => match[0].match(/\bhref="?([^"\s>]+)/)?.[1])
+      .sort();
+    await suite.page.goto(`${suite.stack.shellUrl}/auth/login`);
+    await suite.page.getByRole('heading', { level: 1, name: 'Welcome Back' }).waitFor();
+    await suite.page.waitForLoadState('networkidle');
+    const shellOrigin = new URL(suite.stack.shellUrl).origin;
+    const started = scripts
+      .since(mark)
+      .filter((download) => download.origin === shellOrigin)
+      .map((download) => new URL(download.url).pathname)
+      .filter((pathname) => !['/main.js', ...LANDING_SCRIPTS.allowed].includes(pathname))
+      .sort();
+    assert.ok(started.length > 5, `the shell's chunks were recorded: ${started.join(', ')}`);
+    assert.deepEqual(preloaded, started);
+  });
+
   it('keeps remote entries and page chunks within budget, and loads the framework and the store once', async () => {
     await clearHttpCache();
     await storeSession(suite.page, suite.stack.shellUrl, suite.account);

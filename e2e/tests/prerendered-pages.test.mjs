@@ -100,7 +100,7 @@ describe('prerendered pages of the production build', () => {
 
   it('paints the login frame before its script runs, then the app takes over', async () => {
     const html = await (await fetch(`${suite.stack.shellUrl}/auth/login`)).text();
-    assert.match(html, /<h1\b[^>]*>Sign in<\/h1>/, "the registry's title is in the first HTML");
+    assert.match(html, /<h1\b[^>]*>Welcome Back<\/h1>/, "the registry's heading is in the first HTML");
     assert.match(html, /<script\b[^>]*src="?\/main\.js/, "the app's entry is loaded");
     assert.doesNotMatch(html, /<(form|input)\b/, 'no form before the app can handle it');
     await suite.page.goto(`${suite.stack.shellUrl}/auth/login`);

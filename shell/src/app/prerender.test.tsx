@@ -30,14 +30,17 @@ describe('prerender', () => {
     expect(view.queryByRole('status')).not.toBeInTheDocument();
   });
 
-  it("gives each guest page the shell's loading frame, named by its registry title, for the app to take over", () => {
+  it("gives each guest page the shell's loading frame, with its registry heading, for the app to take over", () => {
     const guests = PAGES.filter((page) => page.access === 'guest');
-    expect(guests.map((page) => page.path)).toEqual(['/auth/login', '/auth/register']);
+    expect(guests.map((page) => [page.path, page.heading])).toEqual([
+      ['/auth/login', 'Welcome Back'],
+      ['/auth/register', 'Create Account'],
+    ]);
     for (const page of guests) {
       const prerendered = byPath(page.path)!;
       expect(prerendered).toMatchObject({ file: `${page.path.slice(1)}.html`, app: true });
       const frame = within(shown(prerendered));
-      expect(frame.getByRole('heading', { level: 1, name: page.title })).toBeInTheDocument();
+      expect(frame.getByRole('heading', { level: 1, name: page.heading })).toBeInTheDocument();
       // No form before the app: nothing can be submitted before its code can handle it.
       expect(prerendered.html).not.toMatch(/<(form|input|button)\b/i);
     }

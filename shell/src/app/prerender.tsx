@@ -29,8 +29,9 @@ function markupAt(path: string, element: ReactElement): string {
  * - The landing page is whole and static: its links are plain anchors into the app, so it needs no script.
  * - Login and registration belong to mfe-auth, which deploys on its own: the shell's build must not freeze that
  *   remote's markup into its HTML (a new mfe-auth would first show the old form until the shell is rebuilt). So their
- *   documents hold only what the shell itself draws there before the remote arrives, the page's loading frame named
- *   by its registry title, and the app (whose first render is that same frame) takes over as usual.
+ *   documents hold only what the shell itself draws there before the remote arrives, the page's loading frame with
+ *   its registry heading (which the remote's page reads too, so the words are one fact), and the app (whose first
+ *   render is that same frame) takes over as usual.
  */
 export function prerender(): PrerenderedPage[] {
   const landing: PrerenderedPage = {

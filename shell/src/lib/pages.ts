@@ -11,6 +11,12 @@ export interface RegisteredPage {
   expose: string;
   path: string;
   title: string;
+  /**
+   * The page's own <h1>, when it is not the title (the document's title stays `title`). The remote draws it and the
+   * shell's first frame of a full-screen page shows it, both read from the registry, so the prerendered heading is
+   * the element the page keeps (its largest paint comes with the HTML, not with the remote's code).
+   */
+  heading?: string;
   access: PageAccess;
   /** Drawn inside the side navigation's layout (else the page is the whole screen). */
   layout: boolean;
@@ -26,6 +32,7 @@ export const PAGES: readonly RegisteredPage[] = registry.remotes.flatMap((remote
     expose: page.expose,
     path: page.path,
     title: page.title,
+    ...('heading' in page && { heading: page.heading }),
     access: page.access as PageAccess,
     layout: 'layout' in page && page.layout === true,
     walletTab: 'walletTab' in page && page.walletTab === true,

@@ -9,6 +9,7 @@ const { devServerFor } = require('./dev-server.cjs');
 const { writeStaticFederationModule } = require('./static-pages.cjs');
 const { writeStandaloneEntry } = require('./standalone-entry.cjs');
 const { PrerenderPlugin } = require('./prerender.cjs');
+const { StartupPreloadPlugin } = require('./startup-preload.cjs');
 
 function appFromDir(appDir) {
   const dir = path.basename(appDir);
@@ -169,9 +170,11 @@ function createConfig(appDir, env = {}, argv = {}) {
             new CopyPublicPlugin(publicDir),
           ]
         : []),
-      // A host's first-visit pages as HTML (its src/app/prerender.tsx), from the same components and loaders.
+      // A host's first-visit pages as HTML (its src/app/prerender.tsx), from the same components and loaders, and the
+      // chunks its first render needs preloaded beside its entry.
       ...(app.kind === 'host' && isProduction
         ? [
+            new StartupPreloadPlugin(),
             new PrerenderPlugin({
               appDir,
               resolve,

@@ -11,10 +11,14 @@ import {
 import { Banner, Button } from '@time-wallet/shared-ui';
 import { validateLogin } from '../../../lib/account-rules';
 import { TextFields, type TextFieldSpec } from '../../../lib/form-fields';
+import { registryHeading } from '../../../lib/registry-heading';
 import { useLoginMutation } from '../api/auth-api';
 import { useLightTheme } from '../hooks/use-light-theme';
 import { AuthCard } from './auth-card';
 import styles from './auth-card.module.css';
+
+// 'Welcome Back' (SPEC), from the registry: the shell's first HTML of this page shows the same heading.
+const HEADING = registryHeading('login');
 
 const LOGIN_FIELDS: readonly TextFieldSpec<'username' | 'password'>[] = [
   { field: 'username', label: 'Username', autoComplete: 'username', hint: 'Your username or e-mail address' },
@@ -64,7 +68,7 @@ export function LoginPage() {
   }
 
   return (
-    <AuthCard title="Welcome Back" subtitle="Please enter your account details">
+    <AuthCard title={HEADING} subtitle="Please enter your account details">
       <form
         className={styles.form}
         onSubmit={submit}

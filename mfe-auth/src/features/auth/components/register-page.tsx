@@ -5,6 +5,7 @@ import { Banner, Button } from '@time-wallet/shared-ui';
 import { validateRegistration } from '../../../lib/account-rules';
 import { TextFields, type TextFieldSpec } from '../../../lib/form-fields';
 import { NEW_PASSWORD_HINT } from '../../../lib/new-password-hint';
+import { registryHeading } from '../../../lib/registry-heading';
 import { useRegisterMutation } from '../api/auth-api';
 import { useLightTheme } from '../hooks/use-light-theme';
 import {
@@ -14,6 +15,9 @@ import {
 } from '../lib/registration-errors';
 import { AuthCard } from './auth-card';
 import styles from './auth-card.module.css';
+
+// 'Create Account' (SPEC), from the registry: the shell's first HTML of this page shows the same heading.
+const HEADING = registryHeading('register');
 
 const EMPTY_FORM = { username: '', name: '', email: '', password: '' };
 
@@ -71,7 +75,7 @@ export function RegisterPage() {
   }
 
   return (
-    <AuthCard title="Create Account">
+    <AuthCard title={HEADING}>
       <form className={styles.form} onSubmit={submit} noValidate>
         <div aria-live="assertive">{generalError && <Banner tone="error">{generalError}</Banner>}</div>
         <TextFields specs={REGISTRATION_FIELDS} values={form} errors={fieldErrors} edit={edit} />
