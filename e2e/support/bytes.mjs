@@ -43,6 +43,14 @@ export function distDirsOf(stack) {
   return dirs;
 }
 
+function readOrNull(file) {
+  try {
+    return fs.readFileSync(file);
+  } catch {
+    return null;
+  }
+}
+
 function sourcesOf(distDir, file) {
   try {
     return JSON.parse(fs.readFileSync(path.join(distDir, `${file}.map`), 'utf8')).sources;
@@ -89,11 +97,13 @@ export function recordScripts(page, stack) {
   });
   page.on('response', async (response) => {
     if (response.request().resourceType() !== 'script' || response.status() !== 200) return;
-    const body = await response.body().catch(() => null);
-    if (!body) return;
     const url = new URL(response.url());
     const distDir = dirs.get(url.origin);
     const file = url.pathname.slice(1);
+    // Our own scripts are sized from the file the static server sent, at once: Chromium may have let go of a body by
+    // the time it is asked for (a script it preloaded, say), and a download recorded late would miss a reader's mark.
+    const body = distDir ? readOrNull(path.join(distDir, file)) : await response.body().catch(() => null);
+    if (!body) return;
     downloads.push({
       url: url.href,
       origin: url.origin,
