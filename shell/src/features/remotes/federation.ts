@@ -15,11 +15,15 @@ export function registerRemotePages(remoteManifests: Record<string, string>): vo
 }
 
 /**
- * Fetches a page's remote (manifest, entry and the page's chunks, as the manifest lists them) without running it, so
- * the download overlaps the shell's own start. A failure is left to the page's slot, which retries and explains.
+ * Fetches a page's remote (manifest, entry and the chunks the page needs to draw, as the manifest lists them) without
+ * running it, so the download overlaps the shell's own start. Only the sync chunks: a page's lazy ones (the calendar's
+ * FullCalendar, 75 KB) load after its first frame and must not compete with what draws it. A failure is left to the
+ * page's slot, which retries and explains.
  */
 export function preloadRemotePage({ remote, expose }: RemotePageRef): void {
-  preloadRemote([{ nameOrAlias: remote, exposes: [expose], resourceCategory: 'all' }]).catch(() => undefined);
+  preloadRemote([{ nameOrAlias: remote, exposes: [expose], resourceCategory: 'sync' }]).catch(
+    () => undefined,
+  );
 }
 
 const RETRY_DELAYS_MS = [400, 1200];

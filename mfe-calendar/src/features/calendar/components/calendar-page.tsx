@@ -37,14 +37,15 @@ import {
 } from '../lib/event-dates';
 import { ruleEndingBefore } from '../lib/series';
 import { categoryColorsOf, visibleDaysOf } from '../lib/task-blocks';
+import { useFullCalendarGrids } from '../hooks/use-full-calendar-grids';
+import { useNarrowScreen } from '../hooks/use-narrow-screen';
 import { useTaskPlacement } from '../hooks/use-task-placement';
 import { AllDayEvents } from './all-day-events';
 import { EventModal } from './event-modal';
 import { IcsControls } from './ics-controls';
-import { MonthGrid } from './month-grid';
+import { GridFrame } from './grid-frame';
 import { UnscheduledPanel } from './unscheduled-panel';
 import { ViewControls, viewOf, type CalendarView } from './view-controls';
-import { WeekGrid } from './week-grid';
 import styles from './calendar-page.module.css';
 
 const EVENT_ERRORS = {
@@ -80,6 +81,9 @@ export function CalendarPage() {
   const view = viewOf(searchParams.get('view'));
   // A new object each time: the grid shown moves to that day ("Go to date", a view switch, a day of the month).
   const [shownDay, setShownDay] = useState(() => ({ day: toLocalDateKey() }));
+  // FullCalendar comes after the page's first paint; its frame stands in for it until then.
+  const grids = useFullCalendarGrids();
+  const narrow = useNarrowScreen();
 
   const eventsQuery = useGetEventsQuery(range ?? skipToken);
   const events = eventsQuery.data ?? NO_EVENTS;
@@ -246,6 +250,9 @@ export function CalendarPage() {
   const modalBusy = createState.isLoading || updateState.isLoading || deleteState.isLoading;
   const isFirstLoad = range === null || (eventsQuery.isFetching && eventsQuery.data === undefined);
   const tasksLoading = range === null || (tasksQuery.currentData === undefined && !tasksQuery.isError);
+  // The grid's first blocks wait for the tasks too: events drawn before them would be laid out again beside them,
+  // moving on screen (a layout shift). Only the first read: later ones keep the tasks read before.
+  const holdBlocks = tasksQuery.data === undefined && !tasksQuery.isError;
 
   return (
     <main className={styles.page} aria-labelledby="calendar-page-title">
@@ -282,14 +289,18 @@ export function CalendarPage() {
 
       {view === 'month' ? (
         <section aria-label="Month" className={styles.gridSection}>
-          <MonthGrid
-            events={events}
-            shownDay={shownDay}
-            loading={isFirstLoad}
-            onRangeChange={changeRange}
-            onOpenEvent={openEdit}
-            onOpenDay={(day) => showView('week', day)}
-          />
+          {grids ? (
+            <grids.MonthGrid
+              events={events}
+              shownDay={shownDay}
+              loading={isFirstLoad}
+              onRangeChange={changeRange}
+              onOpenEvent={openEdit}
+              onOpenDay={(day) => showView('week', day)}
+            />
+          ) : (
+            <GridFrame kind="month" day={shownDay.day} onRangeChange={changeRange} />
+          )}
         </section>
       ) : (
         <>
@@ -301,22 +312,26 @@ export function CalendarPage() {
               tabIndex={-1}
               className={styles.gridSection}
             >
-              <WeekGrid
-                loading={isFirstLoad}
-                events={events}
-                tasks={tasks}
-                categoryColors={categoryColors}
-                ledgerDays={ledgerQuery.data ?? NO_LEDGER}
-                ledgerVersion={ledgerVersion}
-                onRangeChange={changeRange}
-                onSelectRange={(start, end, allDay) => openCreate(draftFromSelection(start, end, allDay))}
-                onOpenEvent={openEdit}
-                onOpenTask={openTask}
-                onMoveEvent={move}
-                onPlaceTask={placeFromGrid}
-                unscheduledPanelRef={panelRef}
-                shownDay={shownDay}
-              />
+              {grids ? (
+                <grids.WeekGrid
+                  loading={isFirstLoad || holdBlocks}
+                  events={holdBlocks ? NO_EVENTS : events}
+                  tasks={tasks}
+                  categoryColors={categoryColors}
+                  ledgerDays={ledgerQuery.data ?? NO_LEDGER}
+                  ledgerVersion={ledgerVersion}
+                  onRangeChange={changeRange}
+                  onSelectRange={(start, end, allDay) => openCreate(draftFromSelection(start, end, allDay))}
+                  onOpenEvent={openEdit}
+                  onOpenTask={openTask}
+                  onMoveEvent={move}
+                  onPlaceTask={placeFromGrid}
+                  unscheduledPanelRef={panelRef}
+                  shownDay={shownDay}
+                />
+              ) : (
+                <GridFrame kind={narrow ? 'day' : 'week'} day={shownDay.day} onRangeChange={changeRange} />
+              )}
             </section>
             <UnscheduledPanel
               panelRef={panelRef}
@@ -326,6 +341,7 @@ export function CalendarPage() {
               loading={tasksLoading}
               failed={tasksQuery.isError}
               onSchedule={openTask}
+              draggableClass={grids?.Draggable ?? null}
             />
           </div>
         </>

@@ -4,11 +4,12 @@ import dayGridPlugin from '@fullcalendar/daygrid';
 import interactionPlugin from '@fullcalendar/interaction';
 import type { DatesSetArg, DayCellMountArg, EventClickArg, EventInput } from '@fullcalendar/core';
 import type { DateClickArg } from '@fullcalendar/interaction';
-import { Button, IconButton } from '@time-wallet/shared-ui';
 import { toLocalDateKey } from '@time-wallet/shared-ui/lib';
 import type { CalendarEvent } from '../api/events-api';
 import { claimFullCalendarStyleSheet } from '../lib/fullcalendar-style-sheet';
+import { TITLE_FORMAT } from '../lib/view-days';
 import { blockTimeText } from './grid-sync';
+import { GridToolbar } from './grid-toolbar';
 import styles from './week-grid.module.css';
 import monthStyles from './month-grid.module.css';
 
@@ -24,7 +25,6 @@ export interface MonthGridProps {
 }
 
 const PLUGINS = [dayGridPlugin, interactionPlugin];
-const TITLE_FORMAT = { year: 'numeric', month: 'long' } as const;
 /** At most this many blocks a day, then "+N more", so a busy day does not stretch its week. */
 const EVENTS_PER_DAY = 3;
 
@@ -103,29 +103,15 @@ export function MonthGrid({
 
   return (
     <div className={`${styles.grid} ${monthStyles.month}`}>
-      <div className={styles.toolbar}>
-        <div className={styles.navigation}>
-          <Button variant="secondary" disabled={shown.containsToday} onClick={() => calendarApi()?.today()}>
-            today
-          </Button>
-          <IconButton
-            label="Previous month"
-            className={styles.navButton}
-            onClick={() => calendarApi()?.prev()}
-          >
-            <span aria-hidden="true">‹</span>
-          </IconButton>
-          <IconButton label="Next month" className={styles.navButton} onClick={() => calendarApi()?.next()}>
-            <span aria-hidden="true">›</span>
-          </IconButton>
-        </div>
-        <h2 className={styles.title} aria-live="polite">
-          {shown.title}
-        </h2>
-        <p className={styles.status} role="status">
-          {loading ? 'Loading events...' : ''}
-        </p>
-      </div>
+      <GridToolbar
+        unit="month"
+        title={shown.title}
+        containsToday={shown.containsToday}
+        loading={loading}
+        onToday={() => calendarApi()?.today()}
+        onPrevious={() => calendarApi()?.prev()}
+        onNext={() => calendarApi()?.next()}
+      />
       <div className={styles.body} aria-busy={loading || undefined}>
         <FullCalendar
           ref={calendarRef}

@@ -1,6 +1,6 @@
 import { formatMinutes } from '@time-wallet/shared-ui/lib';
 import { useEffect, useId, useMemo, useRef, type CSSProperties, type RefObject } from 'react';
-import { Draggable } from '@fullcalendar/interaction';
+import type { Draggable } from '@fullcalendar/interaction';
 import { DEFAULT_CATEGORY_COLOR, type Task } from '@time-wallet/api';
 import { Button, EmptyState, Hint, Skeleton, VisuallyHidden } from '@time-wallet/shared-ui';
 import { unscheduledByDay } from '../lib/task-blocks';
@@ -17,6 +17,11 @@ export interface UnscheduledPanelProps {
   onSchedule: (taskId: string) => void;
   /** The panel's element: a task dragged from the grid and dropped on it goes back to this list. */
   panelRef: RefObject<HTMLElement | null>;
+  /**
+   * FullCalendar's Draggable, from the chunk loaded after the page's first paint: until it is there (null) the tasks
+   * cannot be dragged, as there is no grid to drop them on yet.
+   */
+  draggableClass: typeof Draggable | null;
 }
 
 function dayHeading(dateKey: string): string {
@@ -41,6 +46,7 @@ export function UnscheduledPanel({
   failed,
   onSchedule,
   panelRef,
+  draggableClass,
 }: UnscheduledPanelProps) {
   const titleId = useId();
   const groups = useMemo(() => unscheduledByDay(tasks, visibleDays), [tasks, visibleDays]);
@@ -53,8 +59,8 @@ export function UnscheduledPanel({
   });
   useEffect(() => {
     const panel = panelRef.current;
-    if (!panel) return;
-    const draggable = new Draggable(panel, {
+    if (!panel || !draggableClass) return;
+    const draggable = new draggableClass(panel, {
       itemSelector: '[data-task-id]',
       eventData: (item) => {
         const task = latest.current.tasks.find((candidate) => candidate._id === item.dataset.taskId);
@@ -62,7 +68,7 @@ export function UnscheduledPanel({
       },
     });
     return () => draggable.destroy();
-  }, [panelRef]);
+  }, [panelRef, draggableClass]);
 
   let content;
   if (loading) {

@@ -34,15 +34,16 @@ import type {
   EventResizeStartArg,
 } from '@fullcalendar/interaction';
 import { DEFAULT_CATEGORY_COLOR, type LedgerDay, type Task, type TaskPlacement } from '@time-wallet/api';
-import { Button, IconButton } from '@time-wallet/shared-ui';
 import { toLocalDateKey } from '@time-wallet/shared-ui/lib';
 import type { CalendarEvent, EventTiming } from '../api/events-api';
 import { timingAfterMove } from '../lib/event-dates';
+import { SCROLL_TIME, TITLE_FORMAT } from '../lib/view-days';
 import { DayLedgerStore } from '../lib/day-ledger-store';
 import { DragSession } from '../lib/drag-session';
 import { isOnGrid, timeBlocksOf } from '../lib/task-blocks';
 import { useNarrowScreen } from '../hooks/use-narrow-screen';
 import { blockTimeText, memoPerItem, syncBlocks } from './grid-sync';
+import { GridToolbar } from './grid-toolbar';
 import { isTaskBlock, renderBlockContent, repeatsOf, taskEventInput } from './task-event';
 import {
   MAX_SIDE_BY_SIDE,
@@ -79,7 +80,6 @@ export interface WeekGridProps {
 
 // Options FullCalendar compares by identity: made once, so a render of the page does not re-render the calendar.
 const HOURS_24 = { hour: '2-digit', minute: '2-digit', hour12: false } as const;
-const TITLE_FORMAT = { year: 'numeric', month: 'long' } as const;
 const PLUGINS = [timeGridPlugin, interactionPlugin];
 
 const DayLedgerContext = createContext<DayLedgerStore | null>(null);
@@ -191,7 +191,10 @@ export function WeekGrid({
   );
 
   useEffect(() => {
-    calendarRef.current?.getApi().changeView(narrow ? 'timeGridDay' : 'timeGridWeek');
+    const calendar = calendarRef.current?.getApi();
+    const viewType = narrow ? 'timeGridDay' : 'timeGridWeek';
+    // Not at mount, where the calendar shows it already: changing to it again draws the whole grid once more.
+    if (calendar && calendar.view.type !== viewType) calendar.changeView(viewType);
   }, [narrow]);
   const [initialDay] = useState(shownDay?.day);
   // The first day is the calendar's initialDate; moving to it again while mounting would flush a render in one.
@@ -357,7 +360,7 @@ export function WeekGrid({
         slotDuration="00:30:00"
         slotMinTime="00:00:00"
         slotMaxTime="24:00:00"
-        scrollTime="06:00:00"
+        scrollTime={SCROLL_TIME}
         slotLabelFormat={HOURS_24}
         eventTimeFormat={blockTimeText}
         defaultTimedEventDuration="01:00"
@@ -384,34 +387,15 @@ export function WeekGrid({
 
   return (
     <div className={styles.grid}>
-      {/* Our own toolbar: FullCalendar's icon font is refused by the page's CSP and its icons have no names. */}
-      <div className={styles.toolbar}>
-        <div className={styles.navigation}>
-          <Button variant="secondary" disabled={shown.containsToday} onClick={() => calendarApi()?.today()}>
-            today
-          </Button>
-          <IconButton
-            label={`Previous ${unit}`}
-            className={styles.navButton}
-            onClick={() => calendarApi()?.prev()}
-          >
-            <span aria-hidden="true">‹</span>
-          </IconButton>
-          <IconButton
-            label={`Next ${unit}`}
-            className={styles.navButton}
-            onClick={() => calendarApi()?.next()}
-          >
-            <span aria-hidden="true">›</span>
-          </IconButton>
-        </div>
-        <h2 className={styles.title} aria-live="polite">
-          {shown.title}
-        </h2>
-        <p className={styles.status} role="status">
-          {loading ? 'Loading events...' : ''}
-        </p>
-      </div>
+      <GridToolbar
+        unit={unit}
+        title={shown.title}
+        containsToday={shown.containsToday}
+        loading={loading}
+        onToday={() => calendarApi()?.today()}
+        onPrevious={() => calendarApi()?.prev()}
+        onNext={() => calendarApi()?.next()}
+      />
       <FullCalendarStyleSheet />
       <div ref={bodyRef} className={styles.body} aria-busy={loading || undefined}>
         <DayLedgerContext.Provider value={store}>{calendar}</DayLedgerContext.Provider>
