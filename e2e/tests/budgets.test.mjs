@@ -2,8 +2,12 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { browserSuite } from '../support/suite.mjs';
 import { apiClient, storeSession } from '../support/api-client.mjs';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
 import {
   BUDGET_KB,
+  describeScript,
   kb,
   LANDING_SCRIPTS,
   landingApplicationJs,
@@ -11,6 +15,9 @@ import {
   recordScripts,
   totals,
 } from '../support/bytes.mjs';
+
+const require = createRequire(import.meta.url);
+const { remotes, repoRoot } = require('@time-wallet/devkit/apps');
 
 // Deterministic size budgets on the bytes Chromium really downloads from the production builds (gzip -9, as the
 // static servers send them). The landing page is static HTML with no application JS. The shell's initial JS is
@@ -104,6 +111,36 @@ describe('size budgets', () => {
       .sort();
     assert.ok(started.length > 5, `the shell's chunks were recorded: ${started.join(', ')}`);
     assert.deepEqual(preloaded, started);
+  });
+
+  // The shell preloads a page's sync chunks with its entry (features/remotes/federation.ts); FullCalendar (75 KB) is a
+  // lazy chunk the calendar loads once its grid's frame is painted, so no page's sync chunks may carry it.
+  it("keeps FullCalendar out of every page's sync chunks, which the shell preloads", () => {
+    for (const remote of remotes) {
+      const dist = path.join(repoRoot, remote.dir, 'dist');
+      const manifest = JSON.parse(fs.readFileSync(path.join(dist, 'mf-manifest.json'), 'utf8'));
+      for (const expose of manifest.exposes) {
+        const sync = expose.assets.js.sync;
+        assert.ok(sync.length > 0, `${remote.dir} ${expose.name} lists its sync chunks`);
+        for (const file of sync) {
+          assert.notEqual(
+            describeScript(dist, file).kind,
+            'fullcalendar',
+            `${remote.dir} ${expose.name}: ${file}`,
+          );
+        }
+      }
+    }
+    const calendar = JSON.parse(
+      fs.readFileSync(path.join(repoRoot, 'mfe-calendar', 'dist', 'mf-manifest.json'), 'utf8'),
+    );
+    const lazy = calendar.exposes.flatMap((expose) => expose.assets.js.async);
+    assert.ok(
+      lazy.some(
+        (file) => describeScript(path.join(repoRoot, 'mfe-calendar', 'dist'), file).kind === 'fullcalendar',
+      ),
+      "FullCalendar is one of the calendar page's lazy chunks",
+    );
   });
 
   it('keeps remote entries and page chunks within budget, and loads the framework and the store once', async () => {

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
-// semver is already installed (webpack's loaders depend on it); it is the range check npm itself uses.
+// npm's own range check (a devkit dependency).
 const semver = require('semver');
 const { SINGLETONS } = require('../webpack/shared-modules.cjs');
 
