@@ -158,7 +158,7 @@ export function createTrashRepository(db: Kysely<Database>, limits: TrashLimits 
           .insertInto(table(kind))
           .values(row as TrashedRow<'tasks'>)
           .execute();
-        // The master first: its overrides name it. Kept rows, so in pages an insert's parameters stay in bounds.
+        // The master first, then its overrides, in pages so that one insert stays within the parameter limits.
         for (let at = 0; at < dependents.length; at += RESTORE_PAGE) {
           await trx
             .insertInto(table(kind))
