@@ -136,8 +136,8 @@ function mergedColumns(existing: EventRow, columns: StoredColumns): StoredColumn
 /**
  * Reads the calendar in the app's parse pool and merges it into the user's events: an event or series already
  * imported (same UID and RECURRENCE-ID) or exported from here ('<id>@time-wallet') is updated where the file changed
- * (see mergedColumns) and skipped when it did not, any other is created. A series' overrides are stored as its occurrences' own rows, found
- * again by their occurrence's id (also one edited here, which an import never keyed). A series imported before series
+ * (see mergedColumns) and skipped when it did not, any other is created. A series' overrides are stored as its
+ * occurrences' own rows, found again by their occurrence's id (also one edited here, which an import never keyed). A series imported before series
  * were stored once (as copies, one per occurrence) loses those copies. An event that cannot be stored is skipped
  * with its reason, as the parser's are. All or nothing: 409 when the new events would pass the account's quota.
  */
