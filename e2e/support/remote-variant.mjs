@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -37,4 +38,15 @@ export async function buildRemoteVariant(remoteDir, { file, replace: [from, to],
     ),
   );
   return { distDir, remove: () => fs.rmSync(workDir, { recursive: true, force: true }) };
+}
+
+/** Each file under `dir` by its SHA-256: two builds compare equal when every byte of every file is the same. */
+export function digestTree(dir) {
+  const digests = {};
+  for (const file of fs.readdirSync(dir, { recursive: true }).map(String).sort()) {
+    const full = path.join(dir, file);
+    if (fs.statSync(full).isFile())
+      digests[file] = crypto.createHash('sha256').update(fs.readFileSync(full)).digest('hex');
+  }
+  return digests;
 }

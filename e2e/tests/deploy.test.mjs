@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,7 +7,7 @@ import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
 import { apiClient, storeSession } from '../support/api-client.mjs';
 import { launchBrowser } from '../support/browser.mjs';
-import { buildRemoteVariant } from '../support/remote-variant.mjs';
+import { buildRemoteVariant, digestTree } from '../support/remote-variant.mjs';
 import { releaseTree } from '../support/release-build.mjs';
 import { browserSuite } from '../support/suite.mjs';
 import { sparePort } from '../support/stack.mjs';
@@ -39,16 +38,6 @@ const API_MAJOR = Number(versionIn('shell/packages/api').split('.')[0]);
 const NEXT_MINOR = `${TAGS_MAJOR}.${TAGS_MINOR + 1}.0`;
 const NEXT_MAJOR = `${TAGS_MAJOR + 1}.0.0`;
 const workDir = path.join(repoRoot, '.e2e-tmp', `deploy-${process.pid}`);
-
-function digestTree(dir) {
-  const digests = {};
-  for (const file of fs.readdirSync(dir, { recursive: true }).map(String).sort()) {
-    const full = path.join(dir, file);
-    if (fs.statSync(full).isFile())
-      digests[file] = crypto.createHash('sha256').update(fs.readFileSync(full)).digest('hex');
-  }
-  return digests;
-}
 
 const manifestIn = (dir) => JSON.parse(fs.readFileSync(path.join(dir, 'mf-manifest.json'), 'utf8'));
 const exposeChunkOf = (dir) => manifestIn(dir).exposes[0].assets.js.sync[0];

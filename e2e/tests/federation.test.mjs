@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -7,20 +6,10 @@ import { describe, it } from 'node:test';
 import { browserSuite } from '../support/suite.mjs';
 import { storeSession } from '../support/api-client.mjs';
 import { sparePort } from '../support/stack.mjs';
-import { buildRemoteVariant } from '../support/remote-variant.mjs';
+import { buildRemoteVariant, digestTree } from '../support/remote-variant.mjs';
 
 const require = createRequire(import.meta.url);
 const { repoRoot, remotes, shell } = require('@time-wallet/devkit/apps');
-
-function digestTree(dir) {
-  const digests = {};
-  for (const file of fs.readdirSync(dir, { recursive: true }).map(String).sort()) {
-    const full = path.join(dir, file);
-    if (fs.statSync(full).isFile())
-      digests[file] = crypto.createHash('sha256').update(fs.readFileSync(full)).digest('hex');
-  }
-  return digests;
-}
 
 describe('module federation', () => {
   const suite = browserSuite({ account: 'fedtest', signIn: false });
