@@ -13,6 +13,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import puppeteer from 'puppeteer-core';
+import { storeSession } from '../support/api-client.mjs';
 import { CHROMIUM_ARGS, chromiumPath } from '../support/browser.mjs';
 import { seedUserWithData } from './lib-seed.mjs';
 
@@ -106,17 +107,7 @@ async function runOnce({ shellUrl, session, pageName, presetName, screenshotFile
       defaultViewport: null,
     });
     const page = (await browser.pages())[0] ?? (await browser.newPage());
-    if (spec.signedIn) {
-      await page.goto(`${shellUrl}/robots.txt`);
-      await page.evaluate(
-        (token, user) => {
-          localStorage.setItem('token', token);
-          localStorage.setItem('USER', JSON.stringify(user));
-        },
-        session.token,
-        session.user,
-      );
-    }
+    if (spec.signedIn) await storeSession(page, shellUrl, session);
     const url = `${shellUrl}${spec.path}`;
     const result = await lighthouse(
       url,

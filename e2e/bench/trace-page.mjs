@@ -4,6 +4,7 @@
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import puppeteer from 'puppeteer-core';
+import { storeSession } from '../support/api-client.mjs';
 import { CHROMIUM_ARGS, chromiumPath } from '../support/browser.mjs';
 import { startStack } from '../support/stack.mjs';
 import { PAGES } from './lighthouse.mjs';
@@ -24,18 +25,7 @@ try {
     defaultViewport: null,
   });
   const page = (await browser.pages())[0] ?? (await browser.newPage());
-  if (spec.signedIn) {
-    const session = await seedUserWithData(stack.apiBaseUrl);
-    await page.goto(`${stack.shellUrl}/robots.txt`);
-    await page.evaluate(
-      (token, user) => {
-        localStorage.setItem('token', token);
-        localStorage.setItem('USER', JSON.stringify(user));
-      },
-      session.token,
-      session.user,
-    );
-  }
+  if (spec.signedIn) await storeSession(page, stack.shellUrl, await seedUserWithData(stack.apiBaseUrl));
   const { lhr } = await lighthouse(
     `${stack.shellUrl}${spec.path}`,
     { onlyCategories: ['performance'], disableStorageReset: true, logLevel: 'error', output: 'json' },
