@@ -1,7 +1,9 @@
 // The page's largest-contentful-paint entries as Chromium reports them (time, size, element), to see which paint
 // a page's LCP is and why. Usage: E2E_PORT_OFFSET=800 node e2e/bench/lcp-entries.mjs /auth/login
+// A path under /app is opened signed in, as a new account.
 import { startStack } from '../support/stack.mjs';
 import { launchBrowser } from '../support/browser.mjs';
+import { apiClient, storeSession } from '../support/api-client.mjs';
 
 const pagePath = process.argv[2] ?? '/auth/login';
 const stack = await startStack();
@@ -26,6 +28,9 @@ try {
       }).observe({ type: 'largest-contentful-paint', buffered: true });
     });
     await page.setViewportSize({ width: 412, height: 823 });
+    if (pagePath.startsWith('/app')) {
+      await storeSession(page, stack.shellUrl, await apiClient(stack.apiBaseUrl).signUp('lcp'));
+    }
     await page.goto(`${stack.shellUrl}${pagePath}`);
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(500);

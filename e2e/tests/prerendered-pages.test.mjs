@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createStaticServer } from '@time-wallet/devkit/serve';
+import { storeSession } from '../support/api-client.mjs';
 import { browserSuite } from '../support/suite.mjs';
 
 function listen(server) {
@@ -106,5 +107,52 @@ describe('prerendered pages of the production build', () => {
     await suite.page.goto(`${suite.stack.shellUrl}/auth/login`);
     await suite.page.getByRole('heading', { level: 1, name: 'Welcome Back' }).waitFor();
     assert.equal(await suite.page.getByRole('heading', { level: 1 }).count(), 1, 'the frame gave way');
+  });
+});
+
+describe('prerendered signed-in pages of the production build', () => {
+  const suite = browserSuite({ account: 'frame', signIn: false });
+
+  it('paints the layout, heading and subtitle from the first HTML, before the page code is asked for', async () => {
+    const html = await (await fetch(`${suite.stack.shellUrl}/app/wallet`)).text();
+    assert.match(html, /<h1\b[^>]*>Manage Time Wallet<\/h1>/, "the registry's heading is in the first HTML");
+    assert.match(html, /Balance habits, reminders, events, activites/, 'and its subtitle');
+    assert.match(html, /<nav\b[^>]*aria-label="?Main\b/, 'the side navigation too');
+    assert.match(html, /<div inert(="")?>/, 'inert until the app replaces it');
+
+    await storeSession(suite.page, suite.stack.shellUrl, suite.account);
+    await suite.page.addInitScript(() => {
+      window.__largestPaints = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) window.__largestPaints.push(entry.startTime);
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+    });
+    await suite.page.goto(`${suite.stack.shellUrl}/app/wallet`);
+    // The remote's own heading (its id, not the frame's) replaces the frame's.
+    await suite.page.locator('h1#wallet-page-title').waitFor();
+    const { paints, pageCodeAskedAt } = await suite.page.evaluate(() => ({
+      paints: window.__largestPaints,
+      pageCodeAskedAt: performance
+        .getEntriesByType('resource')
+        .find((entry) => entry.name.includes('__federation_expose_WalletPage'))?.startTime,
+    }));
+    assert.ok(pageCodeAskedAt !== undefined, "the wallet page's chunk was loaded");
+    assert.ok(paints.length > 0, 'a largest paint was reported');
+    assert.ok(
+      paints.at(-1) < pageCodeAskedAt,
+      `the largest paint (${paints.at(-1)} ms) came before the page's code was asked for (${pageCodeAskedAt} ms)`,
+    );
+    assert.equal(await suite.page.getByRole('heading', { level: 1 }).count(), 1, 'the frame gave way');
+    assert.equal(await suite.page.locator('[inert]').count(), 0, 'nothing inert is left');
+    await suite.page.getByRole('link', { name: 'Calendar' }).click();
+    await suite.page.getByRole('heading', { level: 1, name: 'Calendar' }).waitFor();
+  });
+
+  it('sends a visitor without a session from the frame to sign in', async () => {
+    await suite.page.goto(`${suite.stack.shellUrl}/robots.txt`);
+    await suite.page.evaluate(() => localStorage.clear());
+    await suite.page.goto(`${suite.stack.shellUrl}/app/today`);
+    await suite.page.getByRole('heading', { level: 1, name: 'Welcome Back' }).waitFor();
+    assert.equal(new URL(suite.page.url()).pathname, '/auth/login');
   });
 });

@@ -1,5 +1,5 @@
 import { within } from '@testing-library/react';
-import { PAGES } from '../lib/pages';
+import { isSignedInPage, PAGES } from '../lib/pages';
 import { prerender, type PrerenderedPage } from './prerender';
 
 /** A prerendered page's markup in the document, to be read the way a person (or a test) reads the app. */
@@ -46,9 +46,36 @@ describe('prerender', () => {
     }
   });
 
-  it('prerenders nothing else: every other path gets the app', () => {
-    expect(pages.flatMap((page) => page.paths).sort()).toEqual(
-      ['/', '/auth/login', '/auth/register', '/landing'].sort(),
+  it('gives each signed-in page with a subtitle its first frame: navigation, heading and subtitle, inert', () => {
+    const signedIn = PAGES.filter((page) => isSignedInPage(page) && page.subtitle);
+    expect(signedIn.map((page) => page.name).sort()).toEqual(
+      ['account', 'analytics', 'calendar', 'tags', 'today', 'wallet', 'yesterday'].sort(),
     );
+    for (const page of signedIn) {
+      const prerendered = byPath(page.path)!;
+      expect(prerendered).toMatchObject({ file: `${page.path.slice(1)}.html`, app: true });
+      const root = shown(prerendered);
+      const frame = within(root);
+      expect(frame.getByRole('heading', { level: 1, name: page.heading })).toBeInTheDocument();
+      expect(frame.getByText(page.subtitle!)).toBeInTheDocument();
+      // Inside the layout, the side navigation is there from the first paint, its current entry marked.
+      if (page.layout) expect(frame.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+      else expect(frame.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+      // Nothing in it can be used before the app has replaced it.
+      expect(root.firstElementChild).toHaveAttribute('inert');
+      expect(prerendered.html).not.toMatch(/<form\b/i);
+    }
+    expect(within(shown(byPath('/app/today')!)).getByRole('link', { name: 'Today' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  });
+
+  it('prerenders nothing else: every other path gets the app', () => {
+    const signedIn = PAGES.filter((page) => isSignedInPage(page) && page.subtitle).map((page) => page.path);
+    expect(pages.flatMap((page) => page.paths).sort()).toEqual(
+      ['/', '/auth/login', '/auth/register', '/landing', ...signedIn].sort(),
+    );
+    expect(byPath('/app/logout')).toBeUndefined();
   });
 });

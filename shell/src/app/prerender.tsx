@@ -1,10 +1,13 @@
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { StaticRouter } from 'react-router-dom';
+import { Provider } from 'react-redux';
+import { Route, Routes, StaticRouter } from 'react-router-dom';
+import { createAppStore } from '@time-wallet/api';
 import '@time-wallet/shared-ui/tokens.css';
 import { LandingContent } from '../features/landing/landing-page';
+import { AppLayout } from '../features/layout/app-layout';
 import { PageSkeleton } from '../features/remotes/page-skeleton';
-import { PAGES } from '../lib/pages';
+import { isSignedInPage, PAGES, type RegisteredPage } from '../lib/pages';
 
 /** One document the build writes next to index.html (see devkit/webpack/prerender.cjs). */
 export interface PrerenderedPage {
@@ -22,6 +25,33 @@ function markupAt(path: string, element: ReactElement): string {
   return renderToStaticMarkup(<StaticRouter location={path}>{element}</StaticRouter>);
 }
 
+const documentFile = (page: RegisteredPage) => `${page.path.replace(/^\/+/, '')}.html`;
+
+/**
+ * A signed-in page's first frame: what the app draws there before the remote's code is in (the side navigation for a
+ * page inside the layout, and the page's loading frame), from a store that knows nothing yet, as at start-up. Inert:
+ * its links and theme switch stay dead until the app has replaced them, so nothing is clicked before it can work.
+ */
+function signedInFrame(page: RegisteredPage): string {
+  const frame = <PageSkeleton page={page} />;
+  return markupAt(
+    page.path,
+    <Provider store={createAppStore()}>
+      <div inert>
+        {page.layout ? (
+          <Routes>
+            <Route element={<AppLayout />}>
+              <Route path={page.path} element={frame} />
+            </Route>
+          </Routes>
+        ) : (
+          frame
+        )}
+      </div>
+    </Provider>,
+  );
+}
+
 /**
  * Build time only (run in Node by the devkit's prerender plugin, never shipped): the first HTML of the pages a first
  * visit opens without a session, from the same components the app draws.
@@ -32,6 +62,9 @@ function markupAt(path: string, element: ReactElement): string {
  *   documents hold only what the shell itself draws there before the remote arrives, the page's loading frame with
  *   its registry heading (which the remote's page reads too, so the words are one fact), and the app (whose first
  *   render is that same frame) takes over as usual.
+ * - Each signed-in page's document is the same for every visitor (the static server knows no session): the layout
+ *   and the page's heading and subtitle, the page's largest text on a first visit. Someone signed out sees it for
+ *   as long as the app takes to send them to sign in.
  */
 export function prerender(): PrerenderedPage[] {
   const landing: PrerenderedPage = {
@@ -42,9 +75,18 @@ export function prerender(): PrerenderedPage[] {
   };
   const guestPages = PAGES.filter((page) => page.access === 'guest').map((page): PrerenderedPage => ({
     paths: [page.path],
-    file: `${page.path.replace(/^\/+/, '')}.html`,
+    file: documentFile(page),
     html: markupAt(page.path, <PageSkeleton page={page} />),
     app: true,
   }));
-  return [landing, ...guestPages];
+  const signedInPages = PAGES.filter(isSignedInPage)
+    // A page whose first frame the shell cannot know (sign-out runs at once) keeps the app's own start.
+    .filter((page) => page.subtitle)
+    .map((page): PrerenderedPage => ({
+      paths: [page.path],
+      file: documentFile(page),
+      html: signedInFrame(page),
+      app: true,
+    }));
+  return [landing, ...guestPages, ...signedInPages];
 }

@@ -3,11 +3,9 @@ import { AboutPage } from '../features/about/about-page';
 import { LandingPage } from '../features/landing/landing-page';
 import { AppLayout } from '../features/layout/app-layout';
 import { RemotePage } from '../features/remotes/remote-page';
-import { PAGES, type RegisteredPage } from '../lib/pages';
+import { isSignedInPage, PAGES, type RegisteredPage } from '../lib/pages';
 import { GuestOnly, RequireAuth, RequireConfirmedSession } from '../features/session/guards';
 import { ShellFrame } from './shell-frame';
-
-const signedIn = (page: RegisteredPage) => page.access === 'signed-in' || page.access === 'confirmed';
 
 /** The registry's pages that match, each on its own path, behind the guard its access names. */
 function pageRoutes(matches: (page: RegisteredPage) => boolean): RouteObject[] {
@@ -34,11 +32,11 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           { path: '/app', element: <Navigate to="/app/wallet" replace /> },
-          ...pageRoutes((page) => signedIn(page) && !page.layout),
+          ...pageRoutes((page) => isSignedInPage(page) && !page.layout),
           {
             element: <AppLayout />,
             children: [
-              ...pageRoutes((page) => signedIn(page) && page.layout),
+              ...pageRoutes((page) => isSignedInPage(page) && page.layout),
               { path: '/app/about', element: <AboutPage /> },
             ],
           },

@@ -1,28 +1,28 @@
 import registry from '@time-wallet/devkit/registry.json';
+import { pageText, type PageText } from '@time-wallet/api/page-text';
 
 /** Who may open a page: anyone, only the signed-out, the signed-in, or the signed-in with a session the server confirmed. */
 export type PageAccess = 'public' | 'guest' | 'signed-in' | 'confirmed';
 
 /** One page of one remote, as the registry (devkit/registry.json) lists it. */
-export interface RegisteredPage {
+export interface RegisteredPage extends PageText {
   name: string;
   /** The remote's federation name and the module it exposes the page as. */
   remote: string;
   expose: string;
   path: string;
+  /** The document's title; the page's <h1> and the line under it are `heading` (else the title) and `subtitle`. */
   title: string;
-  /**
-   * The page's own <h1>, when it is not the title (the document's title stays `title`). The remote draws it and the
-   * shell's first frame of a full-screen page shows it, both read from the registry, so the prerendered heading is
-   * the element the page keeps (its largest paint comes with the HTML, not with the remote's code).
-   */
-  heading?: string;
   access: PageAccess;
   /** Drawn inside the side navigation's layout (else the page is the whole screen). */
   layout: boolean;
   /** One of the tabs under the Wallet entry of the side navigation. */
   walletTab: boolean;
 }
+
+/** A page behind the sign-in guard. */
+export const isSignedInPage = (page: RegisteredPage) =>
+  page.access === 'signed-in' || page.access === 'confirmed';
 
 /** Every page the shell routes to, derived from the registry, in its order. */
 export const PAGES: readonly RegisteredPage[] = registry.remotes.flatMap((remote) =>
@@ -32,7 +32,7 @@ export const PAGES: readonly RegisteredPage[] = registry.remotes.flatMap((remote
     expose: page.expose,
     path: page.path,
     title: page.title,
-    ...('heading' in page && { heading: page.heading }),
+    ...pageText(page.name),
     access: page.access as PageAccess,
     layout: 'layout' in page && page.layout === true,
     walletTab: 'walletTab' in page && page.walletTab === true,

@@ -15,9 +15,18 @@ describe('PageSkeleton', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Forgot password' })).toBeInTheDocument();
   });
 
-  it('keeps a bar for the heading of a page inside the layout', () => {
+  it("opens a signed-in page with the registry's heading and subtitle, in the header the page itself draws", () => {
     render(<PageSkeleton page={pageNamed('wallet')} />);
     expect(screen.getByLabelText('Loading page')).toBeInTheDocument();
-    expect(screen.queryByRole('heading')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Manage Time Wallet' })).toBeInTheDocument();
+    expect(screen.getByText('Balance habits, reminders, events, activites')).toBeInTheDocument();
+  });
+
+  it('gives a full-screen signed-in page (the calendar) its header too', () => {
+    render(<PageSkeleton page={pageNamed('calendar')} />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Calendar' })).toBeInTheDocument();
+    expect(
+      screen.getByText('Select a time range to add an event; drag or resize an event to move it.'),
+    ).toBeInTheDocument();
   });
 });

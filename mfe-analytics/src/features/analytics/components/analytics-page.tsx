@@ -1,3 +1,4 @@
+import { pageText } from '@time-wallet/api/page-text';
 import { useState } from 'react';
 import type { FetchBaseQueryError, SerializedError } from '@time-wallet/api';
 import { Hint, LoadFailure, Page, Skeleton } from '@time-wallet/shared-ui';
@@ -17,6 +18,9 @@ import { CategoryTimeShare } from './category-time-share';
 import { FigureList } from './figure-list';
 import { HoursPerDayChart } from './hours-per-day-chart';
 import styles from './analytics-page.module.css';
+
+/** The page's heading and subtitle, one fact in the registry (the shell prerenders them too). */
+const TEXT = pageText('analytics');
 
 function failureMessageOf(error: FetchBaseQueryError | SerializedError): string {
   if ('status' in error) return 'error' in error ? error.error : UNKNOWN_ERROR_MESSAGE;
@@ -38,8 +42,8 @@ export function AnalyticsPage() {
   return (
     <Page
       titleId="analytics-page-title"
-      title="Time Wallet Analytics"
-      subtitle="See how you progress this week"
+      title={TEXT.heading}
+      subtitle={TEXT.subtitle}
       hints={<Hint>{FIGURE_DEFINITIONS.everyFigure}</Hint>}
     >
       {error ? (

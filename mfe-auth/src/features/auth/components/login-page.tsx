@@ -11,14 +11,14 @@ import {
 import { Banner, Button } from '@time-wallet/shared-ui';
 import { validateLogin } from '../../../lib/account-rules';
 import { TextFields, type TextFieldSpec } from '../../../lib/form-fields';
-import { registryHeading } from '../../../lib/registry-heading';
+import { pageText } from '@time-wallet/api/page-text';
 import { useLoginMutation } from '../api/auth-api';
 import { useLightTheme } from '../hooks/use-light-theme';
 import { AuthCard } from './auth-card';
 import styles from './auth-card.module.css';
 
 // 'Welcome Back' (SPEC), from the registry: the shell's first HTML of this page shows the same heading.
-const HEADING = registryHeading('login');
+const HEADING = pageText('login').heading;
 
 const LOGIN_FIELDS: readonly TextFieldSpec<'username' | 'password'>[] = [
   { field: 'username', label: 'Username', autoComplete: 'username', hint: 'Your username or e-mail address' },

@@ -5,7 +5,7 @@ import { Banner, Button } from '@time-wallet/shared-ui';
 import { validateRegistration } from '../../../lib/account-rules';
 import { TextFields, type TextFieldSpec } from '../../../lib/form-fields';
 import { NEW_PASSWORD_HINT } from '../../../lib/new-password-hint';
-import { registryHeading } from '../../../lib/registry-heading';
+import { pageText } from '@time-wallet/api/page-text';
 import { useRegisterMutation } from '../api/auth-api';
 import { useLightTheme } from '../hooks/use-light-theme';
 import {
@@ -17,7 +17,7 @@ import { AuthCard } from './auth-card';
 import styles from './auth-card.module.css';
 
 // 'Create Account' (SPEC), from the registry: the shell's first HTML of this page shows the same heading.
-const HEADING = registryHeading('register');
+const HEADING = pageText('register').heading;
 
 const EMPTY_FORM = { username: '', name: '', email: '', password: '' };
 

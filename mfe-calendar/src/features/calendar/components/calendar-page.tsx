@@ -1,3 +1,4 @@
+import { pageText } from '@time-wallet/api/page-text';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   skipToken,
@@ -47,6 +48,9 @@ import { GridFrame } from './grid-frame';
 import { UnscheduledPanel } from './unscheduled-panel';
 import { ViewControls, viewOf, type CalendarView } from './view-controls';
 import styles from './calendar-page.module.css';
+
+/** The page's heading and subtitle, one fact in the registry (the shell prerenders them too). */
+const TEXT = pageText('calendar');
 
 const EVENT_ERRORS = {
   load: 'Failed to load events',
@@ -265,8 +269,8 @@ export function CalendarPage() {
       </nav>
       <PageHeader
         titleId="calendar-page-title"
-        title="Calendar"
-        subtitle="Select a time range to add an event; drag or resize an event to move it."
+        title={TEXT.heading}
+        subtitle={TEXT.subtitle}
         actions={
           <div className={styles.actions}>
             <Button onClick={() => openCreate(draftForNextHour())}>Add Event</Button>

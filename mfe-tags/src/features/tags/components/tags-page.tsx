@@ -1,3 +1,4 @@
+import { pageText } from '@time-wallet/api/page-text';
 import { useState } from 'react';
 import { useGetCategoriesQuery, type Category } from '@time-wallet/api';
 import { Button, EmptyState, Hint, LoadFailure, Page, Skeleton } from '@time-wallet/shared-ui';
@@ -6,6 +7,9 @@ import { colourForNewTag } from '../lib/tag-rules';
 import { CategoryModal } from './category-modal';
 import { TagList } from './tag-list';
 import styles from './tags-page.module.css';
+
+/** The page's heading and subtitle, one fact in the registry (the shell prerenders them too). */
+const TEXT = pageText('tags');
 
 type Editing = { kind: 'add' } | { kind: 'edit'; category: Category } | null;
 
@@ -17,9 +21,9 @@ export function TagsPage() {
   return (
     <Page
       titleId="tags-page-title"
-      title="Your Tags"
+      title={TEXT.heading}
       subtitleId="tags-page-hint"
-      subtitle="Double click to edit your tags"
+      subtitle={TEXT.subtitle}
       actions={<Button onClick={() => setEditing({ kind: 'add' })}>Add Tag</Button>}
       hints={<Hint id="tags-page-keyboard-hint">Or tap ✎ beside a tag, or press Enter on it.</Hint>}
     >

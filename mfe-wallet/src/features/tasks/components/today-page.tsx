@@ -1,3 +1,4 @@
+import { pageText } from '@time-wallet/api/page-text';
 import { useState } from 'react';
 import { useGetCategoriesQuery } from '@time-wallet/api';
 import { Banner, Hint, Page } from '@time-wallet/shared-ui';
@@ -14,6 +15,9 @@ import { NewTaskForm } from './new-task-form';
 import { TaskList } from './task-list';
 import { UnscheduledList } from './unscheduled-list';
 import styles from './today-page.module.css';
+
+/** The page's heading and subtitle, one fact in the registry (the shell prerenders them too). */
+const TEXT = pageText('today');
 
 /** The task of the day shown whose timer runs (one at most: the server runs one per person). */
 function useRunningTask(day: string): Task | undefined {
@@ -34,8 +38,8 @@ export function TodayPage() {
   return (
     <Page
       titleId="today-page-title"
-      title="Today Activities"
-      subtitle="Manage your habits, reminders, events, activites"
+      title={TEXT.heading}
+      subtitle={TEXT.subtitle}
       hints={
         <Hint>
           <span className={styles.day}>{longDay(day)}</span> · {relativeDay(day, today)}

@@ -1,3 +1,4 @@
+import { pageText } from '@time-wallet/api/page-text';
 import { useEffect, useState } from 'react';
 import { useGetCategoriesQuery } from '@time-wallet/api';
 import { Button, Card, LoadFailure, Page } from '@time-wallet/shared-ui';
@@ -11,6 +12,9 @@ import {
 } from '../api/tasks-api';
 import { SkeletonRows, TaskRow, TaskRows } from './task-row';
 import styles from './yesterday-page.module.css';
+
+/** The page's heading and subtitle, one fact in the registry (the shell prerenders them too). */
+const TEXT = pageText('yesterday');
 
 /** 'Pick Up Where You Left Off': yesterday's undone tasks, to put back into today or dismiss. */
 export function YesterdayPage() {
@@ -59,11 +63,7 @@ export function YesterdayPage() {
   };
 
   return (
-    <Page
-      titleId="yesterday-page-title"
-      title="Pick Up Where You Left Off"
-      subtitle="Unfinished tasks you can bring forward into today"
-    >
+    <Page titleId="yesterday-page-title" title={TEXT.heading} subtitle={TEXT.subtitle}>
       <Card as="section" title="Pending Tasks" headingLevel={2}>
         {isLoading ? (
           <div className={styles.scroller}>
