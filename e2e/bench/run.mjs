@@ -97,7 +97,10 @@ if (chosen.includes('bytes')) {
   sections.push({ title: 'Bytes (KB of gzip -9)', header: ['what', 'KB', 'budget', ''], rows });
 }
 
-// 3. The cost of federation: the same pages compiled into the shell, against the federated build.
+// 3. The cost of federation: the same pages compiled into the shell, against the federated build. Issue 18's target is
+// on LCP. Both builds now paint the wallet's largest text from the prerendered HTML, so the time to the wallet's
+// figures (every remote round trip included) is the cost a person waits through; it is printed beside it.
+const MAX_FEDERATION_LCP_RATIO = 1.1;
 if (chosen.includes('federation')) {
   log('building the static (non-federated) shell for comparison');
   const staticShellDir = fs.mkdtempSync(path.join(os.tmpdir(), 'time-wallet-static-shell-'));
@@ -115,8 +118,8 @@ if (chosen.includes('federation')) {
         f1(cost.federated.lcpMs),
         f1(cost.static.lcpMs),
         f2(cost.lcpRatio),
-        '<= 1.15',
-        verdict(cost.lcpRatio <= 1.15),
+        `<= ${f2(MAX_FEDERATION_LCP_RATIO)}`,
+        verdict(cost.lcpRatio <= MAX_FEDERATION_LCP_RATIO),
       ],
       [
         'wallet figures shown (ms)',
