@@ -24,6 +24,17 @@ export interface RegisteredPage extends PageText {
 export const isSignedInPage = (page: RegisteredPage) =>
   page.access === 'signed-in' || page.access === 'confirmed';
 
+/**
+ * A page drawn without the side navigation fills the screen, so the shell's frames around it offer a way out: home
+ * for the pages before sign-in, the wallet for the others.
+ */
+export function wayOutOf(page: RegisteredPage): { to: string; label: string } | null {
+  if (page.layout) return null;
+  return page.access === 'guest' || page.access === 'public'
+    ? { to: '/', label: 'Back to home' }
+    : { to: '/app/wallet', label: 'Back to Wallet' };
+}
+
 /** Every page the shell routes to, derived from the registry, in its order. */
 export const PAGES: readonly RegisteredPage[] = registry.remotes.flatMap((remote) =>
   remote.pages.map((page) => ({

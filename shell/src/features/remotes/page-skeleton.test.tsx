@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { pageNamed } from '../../lib/pages';
+import { renderAt } from '../../testing/render';
 import { PageSkeleton } from './page-skeleton';
 
 describe('PageSkeleton', () => {
@@ -22,8 +23,10 @@ describe('PageSkeleton', () => {
     expect(screen.getByText('Balance habits, reminders, events, activites')).toBeInTheDocument();
   });
 
-  it('gives a full-screen signed-in page (the calendar) its header too', () => {
-    render(<PageSkeleton page={pageNamed('calendar')} />);
+  it('gives a full-screen signed-in page (the calendar) its header, under its bar: the way back and the theme', () => {
+    renderAt(<PageSkeleton page={pageNamed('calendar')} />, '/app/calendar');
+    expect(screen.getByRole('link', { name: 'Back to Wallet' })).toHaveAttribute('href', '/app/wallet');
+    expect(screen.getByRole('group', { name: 'Theme' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Calendar' })).toBeInTheDocument();
     expect(
       screen.getByText('Select a time range to add an event; drag or resize an event to move it.'),

@@ -1,5 +1,7 @@
+import { ThemeToggle } from '@time-wallet/api';
+import { Link } from '@time-wallet/api/router';
 import { PageHeader, Skeleton } from '@time-wallet/shared-ui';
-import type { RegisteredPage } from '../../lib/pages';
+import { isSignedInPage, wayOutOf, type RegisteredPage } from '../../lib/pages';
 import styles from './page-skeleton.module.css';
 
 /**
@@ -11,20 +13,31 @@ import styles from './page-skeleton.module.css';
  * from the same registry entry) in the same shared-ui header, so the largest paint stays the prerendered one.
  * - A page with a subtitle (the signed-in pages) gets shared-ui's PageHeader, the header the remote's page draws, so
  *   the text is laid out at the same size and place and nothing moves when the page takes over.
+ * - A full-screen signed-in page (the calendar) has no side navigation, so it opens with its own bar, the way back
+ *   and the theme switch (SPEC); the frame draws the same bar above the header, so the header does not move down.
  * - A full-screen sign-in page's card heading belongs to mfe-auth; the frame draws it 2% larger (see the CSS).
  */
+function frameClass(page: RegisteredPage): string | undefined {
+  if (page.layout) return page.subtitle ? styles.withHeader : undefined;
+  return page.subtitle ? styles.fullScreenPage : styles.fullScreen;
+}
+
 export function PageSkeleton({ page }: { page: RegisteredPage }) {
+  const wayOut = isSignedInPage(page) ? wayOutOf(page) : null;
   return (
     <div
-      className={[
-        styles.skeleton,
-        !page.layout && (page.subtitle ? styles.fullScreenPage : styles.fullScreen),
-      ]
-        .filter(Boolean)
-        .join(' ')}
+      className={[styles.skeleton, frameClass(page)].filter(Boolean).join(' ')}
       aria-busy="true"
       aria-label="Loading page"
     >
+      {wayOut && (
+        <div className={styles.pageBar}>
+          <Link to={wayOut.to} className={styles.wayOut}>
+            <span aria-hidden="true">←</span> {wayOut.label}
+          </Link>
+          <ThemeToggle />
+        </div>
+      )}
       {page.subtitle ? (
         <PageHeader titleId={`${page.name}-loading-title`} title={page.heading} subtitle={page.subtitle} />
       ) : (

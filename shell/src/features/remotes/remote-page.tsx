@@ -3,7 +3,7 @@ import { Link } from '@time-wallet/api/router';
 import { Button } from '@time-wallet/shared-ui';
 import { loadRemotePage } from './federation';
 import { PageSkeleton } from './page-skeleton';
-import { pageNamed, type RegisteredPage } from '../../lib/pages';
+import { pageNamed, wayOutOf } from '../../lib/pages';
 import styles from './remote-page.module.css';
 
 interface BoundaryProps {
@@ -25,15 +25,6 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { error: Error | null
   override render() {
     return this.state.error ? this.props.fallback(this.state.error) : this.props.children;
   }
-}
-
-// A page drawn without the side navigation fills the screen, so its fallback offers a way out too: home for the
-// pages before sign-in, the wallet for the others.
-function wayOutOf(page: RegisteredPage): { to: string; label: string } | null {
-  if (page.layout) return null;
-  return page.access === 'guest' || page.access === 'public'
-    ? { to: '/', label: 'Back to home' }
-    : { to: '/app/wallet', label: 'Back to Wallet' };
 }
 
 /**
