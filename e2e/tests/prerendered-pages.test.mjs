@@ -148,6 +148,38 @@ describe('prerendered signed-in pages of the production build', () => {
     await suite.page.getByRole('heading', { level: 1, name: 'Calendar' }).waitFor();
   });
 
+  it("puts the frame's heading and subtitle where the page draws them, so nothing moves when it takes over", async () => {
+    const headerBoxes = () =>
+      suite.page.evaluate(() =>
+        [...document.querySelectorAll('h1, h1 + p')].map((element) => {
+          const { x, y, height } = element.getBoundingClientRect();
+          return `${element.tagName} at ${Math.round(x)},${Math.round(y)}, ${Math.round(height)} px high`;
+        }),
+      );
+    await storeSession(suite.page, suite.stack.shellUrl, suite.account);
+    for (const [width, height] of [
+      [375, 812],
+      [1280, 900],
+    ]) {
+      await suite.page.setViewportSize({ width, height });
+      for (const [pagePath, headingId] of [
+        ['/app/today', 'today-page-title'],
+        ['/app/calendar', 'calendar-page-title'],
+      ]) {
+        // The first HTML alone: no script but the theme's.
+        await suite.page.route('**/*.js', (route) =>
+          route.request().url().endsWith('/theme-init.js') ? route.continue() : route.abort(),
+        );
+        await suite.page.goto(`${suite.stack.shellUrl}${pagePath}`);
+        const frame = await headerBoxes();
+        await suite.page.unrouteAll();
+        await suite.page.goto(`${suite.stack.shellUrl}${pagePath}`);
+        await suite.page.locator(`h1#${headingId}`).waitFor();
+        assert.deepEqual(await headerBoxes(), frame, `${pagePath} at ${width} px`);
+      }
+    }
+  });
+
   it('sends a visitor without a session from the frame to sign in', async () => {
     await suite.page.goto(`${suite.stack.shellUrl}/robots.txt`);
     await suite.page.evaluate(() => localStorage.clear());
