@@ -6,8 +6,15 @@ import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
 const { repoRoot, remotes, shell } = require('@time-wallet/devkit/apps');
 
-/** Size budgets in KB of gzip -9. Raise one only in a commit that says why. */
-export const BUDGET_KB = { shellInitialJs: 110, remoteEntry: 12, pageChunk: 35 };
+/**
+ * Size budgets in KB of gzip -9. Raise one only in a commit that says why.
+ *
+ * `walletFirstVisit` is every script a signed-in first visit to /app/wallet downloads. Issue 18 aims at 140; 181.7 is
+ * what the build reaches (was 193.7): React and react-dom are 66.9, RTK Query with immer, redux and react-redux 25,
+ * react-router 12.6, the federation runtime about 25 (the shell's entry and the remote's), and 13 of CSS that
+ * style-loader ships inside the JS.
+ */
+export const BUDGET_KB = { shellInitialJs: 110, remoteEntry: 12, pageChunk: 35, walletFirstVisit: 182 };
 
 /**
  * The static landing page downloads no application JS. Its one script is theme-init.js, which applies the chosen

@@ -138,7 +138,8 @@ describe('deploy and rollback of one remote while npm start serves', () => {
     // The next release of the current code, with a change anyone can see.
     const variant = await buildRemoteVariant('mfe-tags', {
       file: 'src/features/tags/components/tags-page.tsx',
-      replace: ['Your Tags', 'Your Tags (v2)'],
+      // The heading is the registry's words; the variant's page adds to them.
+      replace: ['title={TEXT.heading}', 'title={`${TEXT.heading} (v2)`}'],
       version: NEXT_MINOR,
     });
     cleanUp.push(variant.remove);

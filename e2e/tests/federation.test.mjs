@@ -125,7 +125,8 @@ describe('module federation', () => {
     );
     const variant = await buildRemoteVariant('mfe-tags', {
       file: 'src/features/tags/components/tags-page.tsx',
-      replace: ['Your Tags', 'Your Tags (v2)'],
+      // The heading is the registry's words; the variant's page adds to them.
+      replace: ['title={TEXT.heading}', 'title={`${TEXT.heading} (v2)`}'],
     });
     try {
       await suite.stack.deployRemote('mfe_tags', variant.distDir, sparePort(0));

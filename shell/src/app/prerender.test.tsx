@@ -56,7 +56,7 @@ describe('prerender', () => {
       expect(prerendered).toMatchObject({ file: `${page.path.slice(1)}.html`, app: true });
       const root = shown(prerendered);
       const frame = within(root);
-      expect(frame.getByRole('heading', { level: 1, name: page.heading })).toBeInTheDocument();
+      expect(frame.getByRole('heading', { level: 1, name: page.heading, hidden: true })).toBeInTheDocument();
       expect(frame.getByText(page.subtitle!)).toBeInTheDocument();
       // Inside the layout, the side navigation is there from the first paint, its current entry marked.
       if (page.layout) expect(frame.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();

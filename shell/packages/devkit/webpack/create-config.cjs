@@ -10,6 +10,7 @@ const { writeStaticFederationModule } = require('./static-pages.cjs');
 const { writeStandaloneEntry } = require('./standalone-entry.cjs');
 const { PrerenderPlugin } = require('./prerender.cjs');
 const { StartupPreloadPlugin } = require('./startup-preload.cjs');
+const { startupSplitChunks } = require('./startup-chunks.cjs');
 
 function appFromDir(appDir) {
   const dir = path.basename(appDir);
@@ -107,11 +108,22 @@ function createConfig(appDir, env = {}, argv = {}) {
     dts: false,
   };
   // The federation runtime ships once, with the host; a federated remote's entry reuses it instead of a copy.
+  // `target: 'web'` drops the runtime's Node code paths (1.7 KB gzip off the shell's entry); a remote loads no other
+  // remote, so its entry also leaves out the code that would (0.7 KB off each remote's entry with both). A standalone
+  // remote (its team's dev host) keeps the defaults.
   if (app.kind === 'remote') {
     Object.assign(federation, { filename: 'remoteEntry.js', exposes: app.exposes, manifest: true });
-    if (!standalone) federation.experiments = { externalRuntime: true };
+    if (!standalone) {
+      federation.experiments = {
+        externalRuntime: true,
+        optimization: { target: 'web', disableRemote: true },
+      };
+    }
   } else {
-    Object.assign(federation, { remotes: {}, experiments: { provideExternalRuntime: true } });
+    Object.assign(federation, {
+      remotes: {},
+      experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
+    });
   }
 
   const hasHtml = app.kind === 'host' || standalone;
@@ -188,7 +200,11 @@ function createConfig(appDir, env = {}, argv = {}) {
         : []),
     ],
     performance: { hints: false },
-    optimization: { moduleIds: 'deterministic', chunkIds: isProduction ? 'deterministic' : 'named' },
+    optimization: {
+      moduleIds: 'deterministic',
+      chunkIds: isProduction ? 'deterministic' : 'named',
+      ...(app.kind === 'host' && isProduction ? { splitChunks: startupSplitChunks(appDir, entry.main) } : {}),
+    },
     stats: 'errors-warnings',
     devServer: devServerFor(app, portOf(app), { standalone }),
   };

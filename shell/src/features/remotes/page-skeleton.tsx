@@ -39,7 +39,10 @@ export function PageSkeleton({ page }: { page: RegisteredPage }) {
         </div>
       )}
       {page.subtitle ? (
-        <PageHeader titleId={`${page.name}-loading-title`} title={page.heading} subtitle={page.subtitle} />
+        // Shown, not announced: the region is the busy "Loading page", and the page's own heading comes with it.
+        <div aria-hidden="true">
+          <PageHeader titleId={`${page.name}-loading-title`} title={page.heading} subtitle={page.subtitle} />
+        </div>
       ) : (
         <h1 className={styles.title}>{page.heading}</h1>
       )}
