@@ -126,6 +126,14 @@ describe('prerendered signed-in pages of the production build', () => {
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries()) window.__largestPaints.push(entry.startTime);
       }).observe({ type: 'largest-contentful-paint', buffered: true });
+      // Whether the heading ever left the screen once shown (the session check's spinner once replaced the frame).
+      window.__headingGone = false;
+      let shown = false;
+      new MutationObserver(() => {
+        const heading = document.querySelector('h1');
+        if (heading) shown = true;
+        else if (shown) window.__headingGone = true;
+      }).observe(document, { childList: true, subtree: true });
     });
     await suite.page.goto(`${suite.stack.shellUrl}/app/wallet`);
     // The remote's own heading (its id, not the frame's) replaces the frame's.
@@ -144,6 +152,11 @@ describe('prerendered signed-in pages of the production build', () => {
     );
     assert.equal(await suite.page.getByRole('heading', { level: 1 }).count(), 1, 'the frame gave way');
     assert.equal(await suite.page.locator('[inert]').count(), 0, 'nothing inert is left');
+    assert.equal(
+      await suite.page.evaluate(() => window.__headingGone),
+      false,
+      'the heading stayed on screen',
+    );
     await suite.page.getByRole('link', { name: 'Calendar' }).click();
     await suite.page.getByRole('heading', { level: 1, name: 'Calendar' }).waitFor();
   });

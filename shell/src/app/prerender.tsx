@@ -1,13 +1,13 @@
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { Provider } from 'react-redux';
-import { Route, Routes, StaticRouter } from 'react-router-dom';
+import { StaticRouter } from 'react-router-dom';
 import { createAppStore } from '@time-wallet/api';
 import '@time-wallet/shared-ui/tokens.css';
 import { LandingContent } from '../features/landing/landing-page';
-import { AppLayout } from '../features/layout/app-layout';
 import { PageSkeleton } from '../features/remotes/page-skeleton';
-import { isSignedInPage, PAGES, type RegisteredPage } from '../lib/pages';
+import { hasSignedInFrame, SignedInPageFrame } from './signed-in-frame';
+import { PAGES, type RegisteredPage } from '../lib/pages';
 
 /** One document the build writes next to index.html (see devkit/webpack/prerender.cjs). */
 export interface PrerenderedPage {
@@ -28,25 +28,16 @@ function markupAt(path: string, element: ReactElement): string {
 const documentFile = (page: RegisteredPage) => `${page.path.replace(/^\/+/, '')}.html`;
 
 /**
- * A signed-in page's first frame: what the app draws there before the remote's code is in (the side navigation for a
- * page inside the layout, and the page's loading frame), from a store that knows nothing yet, as at start-up. Inert:
- * its links and theme switch stay dead until the app has replaced them, so nothing is clicked before it can work.
+ * A signed-in page's first frame, from a store that knows nothing yet, as at start-up: what RequireAuth draws while the
+ * session check runs (it runs first on every visit with a session). Inert: its links and theme switch stay dead until
+ * the app has replaced them, so nothing is clicked before it can work.
  */
 function signedInFrame(page: RegisteredPage): string {
-  const frame = <PageSkeleton page={page} />;
   return markupAt(
     page.path,
     <Provider store={createAppStore()}>
       <div inert>
-        {page.layout ? (
-          <Routes>
-            <Route element={<AppLayout />}>
-              <Route path={page.path} element={frame} />
-            </Route>
-          </Routes>
-        ) : (
-          frame
-        )}
+        <SignedInPageFrame page={page} />
       </div>
     </Provider>,
   );
@@ -79,14 +70,12 @@ export function prerender(): PrerenderedPage[] {
     html: markupAt(page.path, <PageSkeleton page={page} />),
     app: true,
   }));
-  const signedInPages = PAGES.filter(isSignedInPage)
-    // A page whose first frame the shell cannot know (sign-out runs at once) keeps the app's own start.
-    .filter((page) => page.subtitle)
-    .map((page): PrerenderedPage => ({
-      paths: [page.path],
-      file: documentFile(page),
-      html: signedInFrame(page),
-      app: true,
-    }));
+  // A page without a header (sign-out runs at once) keeps the app's own start.
+  const signedInPages = PAGES.filter(hasSignedInFrame).map((page): PrerenderedPage => ({
+    paths: [page.path],
+    file: documentFile(page),
+    html: signedInFrame(page),
+    app: true,
+  }));
   return [landing, ...guestPages, ...signedInPages];
 }

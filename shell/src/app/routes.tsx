@@ -6,6 +6,7 @@ import { RemotePage } from '../features/remotes/remote-page';
 import { isSignedInPage, PAGES, type RegisteredPage } from '../lib/pages';
 import { GuestOnly, RequireAuth, RequireConfirmedSession } from '../features/session/guards';
 import { ShellFrame } from './shell-frame';
+import { signedInFrameAt } from './signed-in-frame';
 
 /**
  * The shell's own pages that no first visit needs in its code: the landing page is static HTML when opened (the app
@@ -50,7 +51,7 @@ export const routes: RouteObject[] = [
       ...pageRoutes((page) => page.access === 'public'),
       { element: <GuestOnly />, children: pageRoutes((page) => page.access === 'guest') },
       {
-        element: <RequireAuth />,
+        element: <RequireAuth frameWhileChecking={signedInFrameAt} />,
         children: [
           { path: '/app', element: <Navigate to="/app/wallet" replace /> },
           ...pageRoutes((page) => isSignedInPage(page) && !page.layout),

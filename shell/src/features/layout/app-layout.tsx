@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Outlet, useLocation } from '@time-wallet/api/router';
 import { WALLET_TABS } from '../../lib/pages';
 import { useGetCategoriesQuery } from '@time-wallet/api';
@@ -5,10 +6,11 @@ import { SideNav, WalletTabs } from './side-nav';
 import { useCategoriesFailureToast } from './use-categories-failure-toast';
 import styles from './app-layout.module.css';
 
-/** The signed-in area: side navigation and content. It loads the category list once for every page. */
-export function AppLayout() {
-  const categories = useGetCategoriesQuery();
-  useCategoriesFailureToast(categories.isError);
+/**
+ * The signed-in area's frame: side navigation and the content slot. Also drawn alone, with a page's loading frame in
+ * the slot, before anything is known (the prerendered HTML, the session check), so it asks the server for nothing.
+ */
+export function AppLayoutFrame({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const tabbed = WALLET_TABS.some(({ path }) => pathname.startsWith(path));
 
@@ -21,9 +23,20 @@ export function AppLayout() {
       <div className={tabbed ? `${styles.body} ${styles.withTabs}` : styles.body}>
         {tabbed && <WalletTabs />}
         <main id="main-content" className={styles.content} tabIndex={-1}>
-          <Outlet />
+          {children}
         </main>
       </div>
     </div>
+  );
+}
+
+/** The signed-in area: side navigation and content. It loads the category list once for every page. */
+export function AppLayout() {
+  const categories = useGetCategoriesQuery();
+  useCategoriesFailureToast(categories.isError);
+  return (
+    <AppLayoutFrame>
+      <Outlet />
+    </AppLayoutFrame>
   );
 }

@@ -1,6 +1,6 @@
 import { ThemeToggle } from '@time-wallet/api';
 import { Link } from '@time-wallet/api/router';
-import { PageHeader, Skeleton } from '@time-wallet/shared-ui';
+import { PageHeader, Skeleton, Spinner } from '@time-wallet/shared-ui';
 import { isSignedInPage, wayOutOf, type RegisteredPage } from '../../lib/pages';
 import styles from './page-skeleton.module.css';
 
@@ -22,7 +22,13 @@ function frameClass(page: RegisteredPage): string | undefined {
   return page.subtitle ? styles.fullScreenPage : styles.fullScreen;
 }
 
-export function PageSkeleton({ page }: { page: RegisteredPage }) {
+export function PageSkeleton({
+  page,
+  checkingSession = false,
+}: {
+  page: RegisteredPage;
+  checkingSession?: boolean;
+}) {
   const wayOut = isSignedInPage(page) ? wayOutOf(page) : null;
   return (
     <div
@@ -46,6 +52,8 @@ export function PageSkeleton({ page }: { page: RegisteredPage }) {
       ) : (
         <h1 className={styles.title}>{page.heading}</h1>
       )}
+      {/* SPEC: the protected area shows a spinner while the session is loading; under the page's header, which stays. */}
+      {checkingSession && <Spinner label="Checking your session" />}
       <Skeleton width="60%" height="1rem" />
       <Skeleton height="8rem" />
     </div>

@@ -14,13 +14,20 @@ function FullPageSpinner() {
 
 /**
  * /app/*: a spinner while the session check runs; without a signed-in user, login, remembering where they were.
- * Someone who just signed out (logout page, inactivity) goes to / instead.
+ * Someone who just signed out (logout page, inactivity) goes to / instead. `frameWhileChecking` draws the spinner
+ * inside the page's own frame where it has one (the frame the first HTML already showed), so nothing flickers.
  */
-export function RequireAuth({ children }: { children?: ReactNode }) {
+export function RequireAuth({
+  children,
+  frameWhileChecking,
+}: {
+  children?: ReactNode;
+  frameWhileChecking?: (pathname: string) => ReactNode;
+}) {
   const { status, endedBy } = useAppSelector(selectSession);
   const signedIn = useAppSelector(selectIsSignedIn);
   const location = useLocation();
-  if (status === 'loading') return <FullPageSpinner />;
+  if (status === 'loading') return frameWhileChecking?.(location.pathname) ?? <FullPageSpinner />;
   if (!signedIn && (endedBy === 'signOut' || endedBy === 'inactivity')) return <Navigate to="/" replace />;
   if (!signedIn) return <Navigate to="/auth/login" replace state={{ from: location }} />;
   return children ?? <Outlet />;
