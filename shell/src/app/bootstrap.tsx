@@ -1,11 +1,5 @@
 import type { EarlyStart } from './early-start';
-
-function renderStartupFailure(root: HTMLElement, error: unknown) {
-  console.error('Time Wallet could not start', error);
-  root.innerHTML =
-    '<main style="max-width:32rem;margin:15vh auto;padding:1rem;font-family:system-ui"><h1>Time Wallet could not start</h1>' +
-    '<p>Its configuration could not be loaded. Check your connection and reload the page.</p></main>';
-}
+import { renderStartupFailure } from './startup-failure';
 
 interface SchedulerWithYield {
   yield(): Promise<void>;
@@ -46,7 +40,7 @@ export async function start(early: EarlyStart) {
   try {
     api.setRuntimeConfig(api.parseRuntimeConfig(await early.config));
   } catch (error) {
-    renderStartupFailure(rootElement, error);
+    renderStartupFailure('config', error);
     return;
   }
   api.adoptEarlyResponse(await early.sessionCheck.catch(() => null));
