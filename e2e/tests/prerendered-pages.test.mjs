@@ -193,6 +193,35 @@ describe('prerendered signed-in pages of the production build', () => {
     }
   });
 
+  it("shows the frame's theme switch as stored, and no frame at all to a visit without a session", async () => {
+    const frameBefore = async () => {
+      // The first HTML alone: no script but the theme's.
+      await suite.page.route('**/*.js', (route) =>
+        route.request().url().endsWith('/theme-init.js') ? route.continue() : route.abort(),
+      );
+      await suite.page.goto(`${suite.stack.shellUrl}/app/wallet`);
+      const seen = await suite.page.evaluate(() => ({
+        visibility: getComputedStyle(document.querySelector('#root > [inert]')).visibility,
+        looksChecked: [...document.querySelectorAll('[inert] label[data-option]')]
+          .filter((label) => getComputedStyle(label).boxShadow !== 'none')
+          .map((label) => label.dataset.option),
+      }));
+      await suite.page.unrouteAll();
+      return seen;
+    };
+    await storeSession(suite.page, suite.stack.shellUrl, suite.account);
+    await suite.page.evaluate(() => localStorage.setItem('theme', 'dark'));
+    assert.deepEqual(await frameBefore(), { visibility: 'visible', looksChecked: ['dark'] });
+    await suite.page.evaluate(() => localStorage.removeItem('theme'));
+    assert.deepEqual(await frameBefore(), { visibility: 'visible', looksChecked: ['system'] });
+    await suite.page.evaluate(() => localStorage.clear());
+    assert.equal(
+      (await frameBefore()).visibility,
+      'hidden',
+      'no signed-in navigation for a visit without a session',
+    );
+  });
+
   it('sends a visitor without a session from the frame to sign in', async () => {
     await suite.page.goto(`${suite.stack.shellUrl}/robots.txt`);
     await suite.page.evaluate(() => localStorage.clear());

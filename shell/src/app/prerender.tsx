@@ -45,7 +45,7 @@ function signedInFrame(page: RegisteredPage): string {
 
 /**
  * Build time only (run in Node by the devkit's prerender plugin, never shipped): the first HTML of the pages a first
- * visit opens without a session, from the same components the app draws.
+ * visit opens, from the same components the app draws.
  *
  * - The landing page is whole and static: its links are plain anchors into the app, so it needs no script.
  * - Login and registration belong to mfe-auth, which deploys on its own: the shell's build must not freeze that
@@ -54,8 +54,8 @@ function signedInFrame(page: RegisteredPage): string {
  *   its registry heading (which the remote's page reads too, so the words are one fact), and the app (whose first
  *   render is that same frame) takes over as usual.
  * - Each signed-in page's document is the same for every visitor (the static server knows no session): the layout
- *   and the page's heading and subtitle, the page's largest text on a first visit. Someone signed out sees it for
- *   as long as the app takes to send them to sign in.
+ *   and the page's heading and subtitle, the page's largest text on a first visit. A visit with no stored session
+ *   keeps it hidden (theme-init.js marks the document) until the app sends the visitor to sign in.
  */
 export function prerender(): PrerenderedPage[] {
   const landing: PrerenderedPage = {

@@ -20,7 +20,12 @@ export function ThemeToggle() {
     <fieldset className={styles.toggle}>
       <legend className={styles.legend}>Theme</legend>
       {THEME_PREFERENCES.map((option) => (
-        <label key={option} className={styles.option} data-checked={option === preference}>
+        <label
+          key={option}
+          className={styles.option}
+          data-option={option}
+          data-checked={option === preference}
+        >
           <input
             type="radio"
             name="theme"

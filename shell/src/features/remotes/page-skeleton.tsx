@@ -33,7 +33,9 @@ export function PageSkeleton({
   return (
     <div
       className={[styles.skeleton, frameClass(page)].filter(Boolean).join(' ')}
-      aria-busy="true"
+      // Busy, which holds back what is inside from screen readers, except while the session spinner is there to say
+      // what is going on.
+      aria-busy={checkingSession ? undefined : true}
       aria-label="Loading page"
     >
       {wayOut && (
@@ -45,7 +47,7 @@ export function PageSkeleton({
         </div>
       )}
       {page.subtitle ? (
-        // Shown, not announced: the region is the busy "Loading page", and the page's own heading comes with it.
+        // Shown, not announced: the frame stands in for the page, whose own heading comes with it.
         <div aria-hidden="true">
           <PageHeader titleId={`${page.name}-loading-title`} title={page.heading} subtitle={page.subtitle} />
         </div>
