@@ -4,6 +4,12 @@ import { PageHeader, Skeleton, Spinner } from '@time-wallet/shared-ui';
 import { isSignedInPage, wayOutOf, type RegisteredPage } from '../../lib/pages';
 import styles from './page-skeleton.module.css';
 
+/** Where the frame sits: inside the layout, or the whole screen with or without a page header. */
+function frameClass(page: RegisteredPage): string | undefined {
+  if (page.layout) return page.subtitle ? styles.withHeader : undefined;
+  return page.subtitle ? styles.fullScreenPage : styles.fullScreen;
+}
+
 /**
  * What a page's slot shows while its remote loads: the page's registry heading, and its subtitle where it has one,
  * above placeholders for its content.
@@ -17,11 +23,6 @@ import styles from './page-skeleton.module.css';
  *   and the theme switch (SPEC); the frame draws the same bar above the header, so the header does not move down.
  * - A full-screen sign-in page's card heading belongs to mfe-auth; the frame draws it 2% larger (see the CSS).
  */
-function frameClass(page: RegisteredPage): string | undefined {
-  if (page.layout) return page.subtitle ? styles.withHeader : undefined;
-  return page.subtitle ? styles.fullScreenPage : styles.fullScreen;
-}
-
 export function PageSkeleton({
   page,
   checkingSession = false,
