@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, type CSSProperties } from 
 import { addDays, toLocalDateKey } from '@time-wallet/shared-ui/lib';
 import { localMidnightOf, SCROLL_TIME, TITLE_FORMAT, viewDaysOf, type GridKind } from '../lib/view-days';
 import { GridToolbar } from './grid-toolbar';
+import { DayHeaderFace } from './day-header';
 import styles from './week-grid.module.css';
 import frameStyles from './grid-frame.module.css';
 
@@ -23,17 +24,13 @@ function titleOf(kind: GridKind, days: string[], day: string): string {
   return format.formatRange(localMidnightOf(days[0]), localMidnightOf(days[days.length - 1]));
 }
 
-/** The day's name and number as the week grid's day header draws them, with its (empty) line of hours left. */
+/** The week grid's day header, with its (empty) line of hours left. */
 function FrameDayHeader({ day }: { day: string }) {
-  const date = localMidnightOf(day);
   return (
-    <span className={styles.dayHeader}>
-      <span className={styles.dayName}>
-        {date.toLocaleDateString('en-US', { weekday: 'short' }).toUpperCase()}
-      </span>
-      <span className={styles.dayNumber}>{date.getDate()}</span>
-      <span className={styles.dayFigure}>{'\u00a0'}</span>
-    </span>
+    <DayHeaderFace
+      date={localMidnightOf(day)}
+      figureLine={<span className={styles.dayFigure}>{'\u00a0'}</span>}
+    />
   );
 }
 

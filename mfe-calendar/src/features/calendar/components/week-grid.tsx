@@ -53,6 +53,7 @@ import {
   renderMoreLinkContent,
   returnFocusFromPopover,
 } from './more-links';
+import { DayHeaderFace } from './day-header';
 import styles from './week-grid.module.css';
 
 export interface WeekGridProps {
@@ -101,15 +102,7 @@ function DayFigureLine({ dateKey }: { dateKey: string }) {
 
 // Called by FullCalendar as a function, not rendered as a component: hooks live in DayFigureLine.
 function DayHeader({ date }: DayHeaderContentArg) {
-  return (
-    <span className={styles.dayHeader}>
-      <span className={styles.dayName}>
-        {date.toLocaleDateString('en-US', { weekday: 'short' }).toUpperCase()}
-      </span>
-      <span className={styles.dayNumber}>{date.getDate()}</span>
-      <DayFigureLine dateKey={toLocalDateKey(date)} />
-    </span>
-  );
+  return <DayHeaderFace date={date} figureLine={<DayFigureLine dateKey={toLocalDateKey(date)} />} />;
 }
 
 const KEYBOARD_EVENT_HOUR = 9;
