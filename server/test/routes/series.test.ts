@@ -336,6 +336,52 @@ describe('task series', () => {
       [[inbox!._id, true]],
     );
   });
+  test('a block dragged on the grid moves this, the following or all occurrences by start and end', async () => {
+    const { call } = await user(Date.parse('2026-11-24T10:00:00Z'));
+    await call('POST', '/api/tasks', {
+      title: 'Stretch',
+      date: '2026-11-20',
+      startHHMM: '08:00',
+      endHHMM: '08:30',
+      rrule: 'FREQ=DAILY',
+    });
+    const onDay = async (date: string) =>
+      ((await call('GET', `/api/tasks?date=${date}`)).json.tasks as Item[]).map((task) => task.startHHMM);
+    const occurrenceOn = async (date: string) =>
+      ((await call('GET', `/api/tasks?date=${date}`)).json.tasks as Item[])[0]!;
+
+    // 'following' from Monday 23rd, dropped at 09:00 (Berlin is UTC+1): the days before keep 08:00.
+    const monday = await occurrenceOn('2026-11-23');
+    const following = await call('PATCH', `/api/tasks/${monday._id}?scope=following`, {
+      start: '2026-11-23T08:00:00.000Z',
+      end: '2026-11-23T08:30:00.000Z',
+    });
+    assert.equal(following.status, 200);
+    assert.deepEqual(
+      [await onDay('2026-11-22'), await onDay('2026-11-23'), await onDay('2026-11-26')],
+      [['08:00'], ['09:00'], ['09:00']],
+    );
+
+    // 'all' from Wednesday 25th dropped on Thursday 26th at 11:00: that part of the series shifts a day and two hours.
+    const wednesday = await occurrenceOn('2026-11-25');
+    const all = await call('PATCH', `/api/tasks/${wednesday._id}?scope=all`, {
+      start: '2026-11-26T10:00:00.000Z',
+      end: '2026-11-26T10:30:00.000Z',
+    });
+    assert.equal(all.status, 200);
+    assert.deepEqual(
+      [
+        await onDay('2026-11-23'),
+        await onDay('2026-11-24'),
+        await onDay('2026-11-26'),
+        await onDay('2026-11-27'),
+      ],
+      [[], ['11:00'], ['11:00'], ['11:00']],
+    );
+    // The half before the split is untouched by an 'all' on the other half.
+    assert.deepEqual(await onDay('2026-11-22'), ['08:00']);
+  });
+
   test('deleting a series takes its edited occurrences with it, and one Undo brings all of them back', async () => {
     const { call } = await user(Date.parse('2026-11-24T10:00:00Z'));
     const series = (

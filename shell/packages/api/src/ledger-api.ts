@@ -1,5 +1,6 @@
 import { api } from './api-slice';
-import type { BodyOf, LedgerDay, Task } from './contract';
+import type { LedgerDay, Task } from './contract';
+import { placementBody, type TaskPlacement } from './task-placement';
 
 /**
  * The time ledger and the task calls that Today and the calendar both make (placing a task on the timeline, its
@@ -15,27 +16,7 @@ export interface DayRange {
 /** Every change to a task moves the ledger (wallet, day headers) and the analytics too. */
 export const TASK_CHANGES = ['Task', 'Wallet', 'Analytics'] as const;
 
-/**
- * Where a task goes on the timeline: instants (a drop or resize on the grid; an unscheduled task given only a start
- * lasts its estimate), a day and clock times (the keyboard's Schedule), or back to the unscheduled list.
- */
-export type TaskPlacement =
-  | { id: string; start: string; end?: string }
-  | { id: string; date: string; startHHMM: string; endHHMM?: string }
-  | { id: string; unschedule: true; date?: string };
-
-function placementBody(placement: TaskPlacement): BodyOf<'/api/tasks/{id}', 'patch'> {
-  if ('unschedule' in placement) {
-    return { startHHMM: null, endHHMM: null, ...(placement.date ? { date: placement.date } : {}) };
-  }
-  if ('start' in placement)
-    return { start: placement.start, ...(placement.end ? { end: placement.end } : {}) };
-  return {
-    date: placement.date,
-    startHHMM: placement.startHHMM,
-    ...(placement.endHHMM ? { endHHMM: placement.endHHMM } : {}),
-  };
-}
+export type { TaskPlacement };
 
 const tasksOf = (response: { tasks?: unknown } | null) =>
   Array.isArray(response?.tasks) ? (response.tasks as Task[]) : [];

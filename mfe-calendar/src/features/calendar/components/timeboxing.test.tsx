@@ -91,6 +91,26 @@ describe('the calendar with tasks', () => {
     categoryId: 'cat-1',
   });
   const desk = unscheduled({ _id: 'task-u3', title: 'Tidy desk', date: wednesday, done: true });
+  // An occurrence of a repeating task, given only to the tests about series (the others count Monday without it).
+  const review = aTask({
+    _id: 'task-s1',
+    title: 'Daily review',
+    seriesId: 'series-1',
+    rrule: 'FREQ=DAILY',
+    date: monday,
+    startHHMM: '16:00',
+    endHHMM: '16:30',
+    start: at(monday, '16:00'),
+    end: at(monday, '16:30'),
+  });
+  const withReview = [report, rent, chore, bank, chapter, desk, review];
+
+  /** Answers the question which occurrences of a repeating task move. */
+  async function chooseScope(user: ReturnType<typeof userEvent.setup>, label: string) {
+    const dialog = await screen.findByRole('dialog', { name: 'Edit recurring task' });
+    await user.click(within(dialog).getByRole('radio', { name: label }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+  }
 
   // Monday: the 1 h standup; Tuesday: report 1 h + rent 30 min = 1.5 h; Wednesday: 9.5 h planned, over an 8 h budget.
   function ledgerDays(planned: Record<string, number>) {
@@ -118,7 +138,7 @@ describe('the calendar with tasks', () => {
     };
     const placed = (request: RecordedRequest) => {
       if (server.refusal) return { status: 400, body: { message: server.refusal } };
-      const id = request.path.split('/')[2];
+      const id = request.path.split('?')[0].split('/')[2];
       const body = request.body as Record<string, unknown>;
       stored = stored.map((task) => {
         if (task._id !== id) return task;
@@ -142,6 +162,7 @@ describe('the calendar with tasks', () => {
       'PATCH /tasks/task-1': placed,
       'PATCH /tasks/task-u1': placed,
       'PATCH /tasks/task-u2': placed,
+      'PATCH /tasks/task-s1': placed,
       ...routes,
     });
     const view = renderPage(<CalendarPage />, { path: '/app/calendar' });
@@ -306,6 +327,39 @@ describe('the calendar with tasks', () => {
       );
     });
 
+    it('asks which occurrences of a repeating task move, and sends that scope', async () => {
+      const user = userEvent.setup();
+      const { network } = await renderAndWaitForTasks({}, withReview);
+      blockOf('Daily review').focus();
+      await user.keyboard('{Enter}');
+      const dialog = screen.getByRole('dialog', { name: 'Move Task' });
+      fireEvent.change(within(dialog).getByLabelText('Start time'), { target: { value: '17:00' } });
+      await user.click(within(dialog).getByRole('button', { name: 'Move' }));
+      expect(network.requestsTo('PATCH', '/tasks/task-s1')).toHaveLength(0);
+      await chooseScope(user, 'This and following tasks');
+      await waitFor(() => expect(network.requestsTo('PATCH', '/tasks/task-s1')).toHaveLength(1));
+      expect(network.requestsTo('PATCH', '/tasks/task-s1')[0]).toMatchObject({
+        path: '/tasks/task-s1?scope=following',
+        body: { date: monday, startHHMM: '17:00', endHHMM: '17:30' },
+      });
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    });
+
+    it('keeps the task dialog open, sending nothing, when the scope question is cancelled', async () => {
+      const user = userEvent.setup();
+      const { network } = await renderAndWaitForTasks({}, withReview);
+      blockOf('Daily review').focus();
+      await user.keyboard('{Enter}');
+      await user.click(
+        within(screen.getByRole('dialog', { name: 'Move Task' })).getByRole('button', { name: 'Unschedule' }),
+      );
+      const question = await screen.findByRole('dialog', { name: 'Edit recurring task' });
+      await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+      expect(screen.queryByRole('dialog', { name: 'Edit recurring task' })).not.toBeInTheDocument();
+      expect(screen.getByRole('dialog', { name: 'Move Task' })).toBeInTheDocument();
+      expect(network.requestsTo('PATCH', '/tasks/task-s1')).toHaveLength(0);
+    });
+
     it('asks for a day and a start time before sending', async () => {
       const user = userEvent.setup();
       const { network } = await renderAndWaitForTasks();
@@ -433,6 +487,37 @@ describe('the calendar with tasks', () => {
       expect(within(grid()).queryByText('Write report')).not.toBeInTheDocument();
       expect(panel()).not.toHaveAttribute('data-drop-target');
       expect(panel()).not.toHaveAttribute('data-task-drag');
+    });
+
+    it('asks which occurrences move when a block of a repeating task is dragged, and moves them', async () => {
+      const user = userEvent.setup();
+      const { network } = await renderAndWaitForTasks({}, withReview);
+      await pressAndStartDragging(blockOf('Daily review'), slotPoint(monday, '16:00'));
+      moveTo(slotPoint(wednesday, '18:00'));
+      release(slotPoint(wednesday, '18:00'));
+      await afterRelease();
+      expect(network.requestsTo('PATCH', '/tasks/task-s1')).toHaveLength(0);
+      await chooseScope(user, 'All tasks');
+      await waitFor(() => expect(network.requestsTo('PATCH', '/tasks/task-s1')).toHaveLength(1));
+      expect(network.requestsTo('PATCH', '/tasks/task-s1')[0]).toMatchObject({
+        path: '/tasks/task-s1?scope=all',
+        body: { start: at(wednesday, '18:00'), end: at(wednesday, '18:30') },
+      });
+      await waitFor(() => expect(column(wednesday)).toContainElement(blockOf('Daily review')));
+    });
+
+    it('puts a dragged block of a repeating task back on Cancel, sending nothing and saying nothing', async () => {
+      const user = userEvent.setup();
+      const { network } = await renderAndWaitForTasks({}, withReview);
+      await pressAndStartDragging(blockOf('Daily review'), slotPoint(monday, '16:00'));
+      moveTo(slotPoint(wednesday, '18:00'));
+      release(slotPoint(wednesday, '18:00'));
+      await afterRelease();
+      const question = await screen.findByRole('dialog', { name: 'Edit recurring task' });
+      await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(column(monday)).toContainElement(blockOf('Daily review')));
+      expect(network.requestsTo('PATCH', '/tasks/task-s1')).toHaveLength(0);
+      expect(screen.queryByText(/Could not move/)).not.toBeInTheDocument();
     });
 
     it('does not offer the list as a drop target for an event', async () => {

@@ -7,7 +7,9 @@ import {
   type Task,
   type TaskPlacement,
 } from '@time-wallet/api';
+import { SeriesScopeDialog } from '@time-wallet/shared-ui';
 import { toLocalDateKey } from '@time-wallet/shared-ui/lib';
+import { usePlaceTaskOccurrencesMutation, type TaskSeriesScope } from '../api/task-series-api';
 import { initialPlacementOf, placementAt } from '../lib/task-blocks';
 import { TaskDialog, type TaskPlacementDraft } from '../components/task-dialog';
 
@@ -45,24 +47,44 @@ interface TaskPlacementOptions {
   panelRef: RefObject<HTMLElement | null>;
 }
 
+/** What a placement came to: placed, refused by the server, or called off in the scope question. */
+type PlacementOutcome = { error?: ApiError; cancelled?: true };
+
 /**
  * Placing tasks on the timeline: by a drop on the grid (a refused one goes back, with a toast), or with the keyboard
  * dialog, which says where the task went and takes focus there, since its opener leaves or moves with the task.
+ * An occurrence of a repeating task first asks which occurrences move, as a repeating event's block does; Cancel
+ * puts the block back.
  */
 export function useTaskPlacement({ tasksById, visibleDays, gridRef, panelRef }: TaskPlacementOptions) {
   const [placeTask, placeState] = usePlaceTaskMutation();
+  const [placeOccurrences, occurrencesState] = usePlaceTaskOccurrencesMutation();
   const [dialog, setDialog] = useState<DialogState | null>(null);
   const [dialogError, setDialogError] = useState<string | null>(null);
+  const [scopeAnswer, setScopeAnswer] = useState<((scope: TaskSeriesScope | null) => void) | null>(null);
+  const busy = placeState.isLoading || occurrencesState.isLoading;
+
+  const place = useCallback(
+    async (placement: TaskPlacement): Promise<PlacementOutcome> => {
+      if (!tasksById.get(placement.id)?.seriesId) return placeTask(placement);
+      const scope = await new Promise<TaskSeriesScope | null>((resolve) => setScopeAnswer(() => resolve));
+      setScopeAnswer(null);
+      if (!scope) return { cancelled: true };
+      return placeOccurrences({ placement, scope });
+    },
+    [placeTask, placeOccurrences, tasksById],
+  );
 
   const placeFromGrid = useCallback(
     async (placement: TaskPlacement) => {
-      const result = await placeTask(placement);
+      const result = await place(placement);
+      if (result.cancelled) return false;
       if (!result.error) return true;
       const title = tasksById.get(placement.id)?.title ?? 'the task';
       toast.error(placementFailureText(placement, title, result.error), { id: `place-${placement.id}` });
       return false;
     },
-    [placeTask, tasksById],
+    [place, tasksById],
   );
 
   const openTask = (taskId: string) => {
@@ -92,7 +114,8 @@ export function useTaskPlacement({ tasksById, visibleDays, gridRef, panelRef }: 
   ) => {
     if (!dialog) return;
     const { key } = dialog;
-    const result = await placeTask(placement);
+    const result = await place(placement);
+    if (result.cancelled) return;
     if (result.error) {
       const reason = reasonOf(result.error);
       setDialogError(reason ? `${failure}: ${reason}` : failure);
@@ -110,7 +133,7 @@ export function useTaskPlacement({ tasksById, visibleDays, gridRef, panelRef }: 
         key={dialog.key}
         task={task}
         initialDraft={dialog.draft}
-        busy={placeState.isLoading}
+        busy={busy}
         error={dialogError}
         onPlace={({ date, startHHMM }) => {
           const where = dayAndTimeText(date, startHHMM);
@@ -130,10 +153,29 @@ export function useTaskPlacement({ tasksById, visibleDays, gridRef, panelRef }: 
           )
         }
         onClose={() => {
-          if (!placeState.isLoading) setDialog(null);
+          if (!busy) setDialog(null);
         }}
       />
     ) : null;
 
-  return { placeFromGrid, openTask, taskDialog };
+  const scopeDialog = scopeAnswer ? (
+    <SeriesScopeDialog
+      action="move"
+      item="task"
+      busy={false}
+      onChoose={scopeAnswer}
+      onCancel={() => scopeAnswer(null)}
+    />
+  ) : null;
+
+  return {
+    placeFromGrid,
+    openTask,
+    taskDialog: (
+      <>
+        {taskDialog}
+        {scopeDialog}
+      </>
+    ),
+  };
 }
