@@ -98,4 +98,36 @@ describe('repeating tasks', () => {
     await doneBox().waitFor();
     assert.equal((await stretchesOf(addDays(today, 5))).length, 1);
   });
+
+  it("puts yesterday's occurrence of a daily task back into today once, in place of today's own", async () => {
+    const series = await api('POST', '/tasks', {
+      title: 'Read',
+      date: addDays(today, -2),
+      startHHMM: '21:00',
+      endHHMM: '21:30',
+      rrule: 'FREQ=DAILY',
+    });
+    const readsOf = async (day) =>
+      (await api('GET', `/tasks?date=${day}`)).tasks.filter((task) => task.title === 'Read');
+    const [yesterdays] = await readsOf(addDays(today, -1));
+    await page().goto(`${suite.stack.shellUrl}/app/yesterday`);
+    const pending = page().getByRole('list', { name: "Yesterday's pending tasks" });
+    await pending.getByRole('checkbox', { name: 'Select Read' }).check();
+    const skipped = page().waitForResponse(
+      (response) => response.request().method() === 'DELETE' && response.url().includes('/tasks/'),
+    );
+    await page().getByRole('button', { name: 'Put Back' }).click();
+    assert.equal((await skipped).ok(), true);
+    await pending.getByRole('checkbox', { name: 'Select Read' }).waitFor({ state: 'detached' });
+
+    // Today holds it once: the occurrence put back, with yesterday's id, at the same clock time.
+    const todays = await readsOf(today);
+    assert.deepEqual(
+      todays.map((task) => [task._id, task.startHHMM, task.seriesId, task.done]),
+      [[yesterdays._id, '21:00', series._id, false]],
+    );
+    assert.deepEqual(await readsOf(addDays(today, -1)), []);
+    // The series goes on: tomorrow has its own.
+    assert.equal((await readsOf(addDays(today, 1))).length, 1);
+  });
 });

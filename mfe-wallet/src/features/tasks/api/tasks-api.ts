@@ -23,6 +23,36 @@ export interface TaskEdit {
   scope?: EditScope;
 }
 
+/**
+ * For each occurrence put back, by its id, the day's own occurrence of the same series it replaces: dated that day,
+ * not itself put back, and untouched (not done or dismissed, nothing tracked, no timer running). One per series.
+ */
+function occurrencesToReplace(putBack: readonly Task[], dayList: unknown, day: string): Map<string, Task> {
+  const listed = Array.isArray((dayList as { tasks?: unknown } | null)?.tasks)
+    ? (dayList as { tasks: Task[] }).tasks
+    : [];
+  const movingIds = new Set(putBack.map((task) => task._id));
+  const replaced = new Map<string, Task>();
+  const taken = new Set<string>();
+  for (const task of putBack) {
+    if (!task.seriesId || taken.has(task.seriesId)) continue;
+    const own = listed.find(
+      (candidate) =>
+        candidate.seriesId === task.seriesId &&
+        candidate.date === day &&
+        !movingIds.has(candidate._id) &&
+        !candidate.done &&
+        !candidate.dismissed &&
+        candidate.trackedMinutes === 0 &&
+        candidate.timerStartedAt === null,
+    );
+    if (!own) continue;
+    replaced.set(task._id, own);
+    taken.add(task.seriesId);
+  }
+  return replaced;
+}
+
 const DISMISS: BodyOf<'/api/tasks/{id}', 'patch'> = { done: true, dismissed: true };
 /** The empty edit that splits a series at an occurrence ('following' with nothing to change). */
 const SPLIT: TaskEditBody = {};
@@ -117,17 +147,32 @@ export const tasksApi = api.injectEndpoints({
       query: (id) => ({ url: `/tasks/${id}/restore`, method: 'POST' }),
       invalidatesTags: [...TASK_CHANGES],
     }),
-    /** Moves yesterday's tasks to the given day at the same clock times, not done. */
+    /**
+     * Moves yesterday's tasks to the given day at the same clock times, not done (SPEC's Put Back). An occurrence of
+     * a repeating task whose series already has an untouched occurrence that day takes that occurrence's place,
+     * which is skipped once the move has landed: a daily task put back is on today's list once, with what was
+     * tracked or noted on it yesterday. A today's occurrence already ticked, tracked, timed or dismissed stays, since
+     * skipping it would lose that, and the one put back joins it.
+     */
     putBackTasks: build.mutation<null, { tasks: Task[]; today: string }>({
       async queryFn({ tasks, today }, _api, _extraOptions, baseQuery) {
+        let replaced = new Map<string, Task>();
+        if (tasks.some((task) => task.seriesId)) {
+          const todays = await baseQuery(`/tasks?date=${today}`);
+          if (todays.error) return { error: todays.error };
+          replaced = occurrencesToReplace(tasks, todays.data, today);
+        }
         const results = await Promise.all(
-          tasks.map((task) => {
+          tasks.map(async (task) => {
             const clock = clockTimesOf(task);
-            return baseQuery({
+            const moved = await baseQuery({
               url: `/tasks/${task._id}`,
               method: 'PATCH',
               body: { start: instantAt(today, clock.start), end: instantAt(today, clock.end), done: false },
             });
+            const own = replaced.get(task._id);
+            if (moved.error || !own) return moved;
+            return baseQuery({ url: `/tasks/${own._id}`, method: 'DELETE' });
           }),
         );
         const failed = results.find((result) => result.error);

@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { addDays, toLocalDateKey } from '@time-wallet/shared-ui/lib';
 import {
@@ -113,6 +113,70 @@ describe('YesterdayPage', () => {
     expect(server.requestsTo('PATCH', '/tasks/t2')).toHaveLength(0);
     expect(server.requestsTo('GET', '/tasks')).toHaveLength(2);
     expect(screen.getByRole('checkbox', { name: 'Select Gym' })).not.toBeChecked();
+  });
+
+  describe('an occurrence of a repeating task', () => {
+    const stretch = (id: string, day: string, overrides: Partial<Task> = {}) =>
+      aTask({
+        _id: id,
+        title: 'Stretch',
+        seriesId: 'series-1',
+        rrule: 'FREQ=DAILY',
+        startHHMM: '07:00',
+        endHHMM: '07:30',
+        date: day,
+        start: instantAt(day, '07:00'),
+        end: instantAt(day, '07:30'),
+        ...overrides,
+      });
+    const TODAY = `GET /tasks?date=${today}`;
+
+    async function putBackStretch(todays: Task[]) {
+      let pending = [stretch('s-yesterday', yesterday)];
+      const server = mockApi({
+        'GET /categories': { body: [] },
+        [PENDING]: () => ({ body: { tasks: pending } }),
+        [TODAY]: { body: { tasks: todays } },
+        'PATCH /tasks/s-yesterday': () => {
+          pending = [];
+          return { body: {} };
+        },
+        'DELETE /tasks/s-today': { status: 204 },
+      });
+      renderPage(<YesterdayPage />, { path: '/app/yesterday' });
+      await user.click(await screen.findByRole('checkbox', { name: 'Select Stretch' }));
+      await user.click(screen.getByRole('button', { name: 'Put Back' }));
+      await screen.findByText('No pending tasks. Well done.');
+      return server;
+    }
+
+    it("takes the place of today's untouched occurrence, so today has it once", async () => {
+      const server = await putBackStretch([stretch('s-today', today)]);
+      expect(server.requestsTo('PATCH', '/tasks/s-yesterday')[0].body).toEqual({
+        start: instantAt(today, '07:00'),
+        end: instantAt(today, '07:30'),
+        done: false,
+      });
+      expect(server.requestsTo('DELETE', '/tasks/s-today')).toHaveLength(1);
+      // Skipped only after the move landed.
+      const order = server.requests.map((request) => `${request.method} ${request.path}`);
+      expect(order.indexOf('DELETE /tasks/s-today')).toBeGreaterThan(
+        order.indexOf('PATCH /tasks/s-yesterday'),
+      );
+    });
+
+    it("keeps today's occurrence when it is already ticked, tracked or timed", async () => {
+      for (const touched of [
+        { done: true },
+        { trackedMinutes: 5 },
+        { timerStartedAt: instantAt(today, '06:00') },
+      ]) {
+        const server = await putBackStretch([stretch('s-today', today, touched)]);
+        expect(server.requestsTo('PATCH', '/tasks/s-yesterday')).toHaveLength(1);
+        expect(server.requestsTo('DELETE', '/tasks/s-today')).toHaveLength(0);
+        cleanup();
+      }
+    });
   });
 
   it('marks the selected tasks done on Delete, down to the sleepy empty state', async () => {
