@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -17,6 +18,16 @@ const SAFE_REFERRER_POLICIES = new Set([
   'strict-origin',
   'strict-origin-when-cross-origin',
 ]);
+
+/** Each inline script of a page (one without src) with its CSP hash source. */
+function inlineScriptsOf(html) {
+  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
+    .filter(([, , body]) => body.trim() !== '')
+    .map(([, attributes, body]) => ({
+      attributes,
+      source: `'sha256-${crypto.createHash('sha256').update(body, 'utf8').digest('base64')}'`,
+    }));
+}
 
 function parseCsp(header) {
   const directives = new Map();
@@ -81,7 +92,8 @@ describe('static servers: security and caching headers', () => {
     return response;
   }
 
-  function assertSecurityHeaders(response, where) {
+  /** `inlineHashes`: the hash sources of the page's own inline scripts, the one kind of source script-src may add. */
+  function assertSecurityHeaders(response, where, inlineHashes = new Set()) {
     const csp = response.headers.get('content-security-policy');
     assert.ok(csp, `${where}: has a Content-Security-Policy`);
     const directives = parseCsp(csp);
@@ -107,8 +119,8 @@ describe('static servers: security and caching headers', () => {
     }
     for (const source of scriptSources) {
       assert.ok(
-        allowedScriptOrigins.has(source),
-        `${where}: script-src allows only the app's own origins (${source})`,
+        allowedScriptOrigins.has(source) || inlineHashes.has(source),
+        `${where}: script-src allows only the app's own origins and the page's own inline scripts (${source})`,
       );
     }
     for (const source of connectSources) {
@@ -143,7 +155,10 @@ describe('static servers: security and caching headers', () => {
       for (const urlPath of [...app.noCache, ...app.immutable]) {
         const response = await get(app.origin, urlPath, { 'Accept-Encoding': 'gzip' });
         assert.equal(response.status, 200, `${app.name}${urlPath} is served`);
-        assertSecurityHeaders(response, `${app.name}${urlPath}`);
+        const isPage = /^text\/html\b/.test(response.headers.get('content-type') ?? '');
+        const page = isPage ? await (await fetch(`${app.origin}${urlPath}`)).text() : '';
+        const inlineHashes = new Set(inlineScriptsOf(page).map((script) => script.source));
+        assertSecurityHeaders(response, `${app.name}${urlPath}`, inlineHashes);
         if (urlPath.endsWith('.js')) {
           assert.match(response.headers.get('content-type'), /^text\/javascript\b/, `${app.name}${urlPath}`);
         }
@@ -159,15 +174,33 @@ describe('static servers: security and caching headers', () => {
     }
   });
 
-  it("runs no inline script in the shell's HTML, so its CSP needs no 'unsafe-inline'", async () => {
-    const html = await (await fetch(`${stack.shellUrl}/`)).text();
-    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)];
-    assert.ok(scripts.length > 0, 'the page has scripts');
-    for (const [, attributes, body] of scripts) {
-      assert.match(attributes, /\bsrc=/, 'every script is a file');
-      assert.equal(body.trim(), '', 'no inline code');
+  it("runs no inline code in the shell's pages but the build's own scripts, each allowed by its hash alone", async () => {
+    for (const urlPath of ['/', '/index.html', '/auth/login', '/app/wallet']) {
+      const response = await fetch(`${stack.shellUrl}${urlPath}`);
+      const html = await response.text();
+      const scriptSources = parseCsp(response.headers.get('content-security-policy')).get('script-src');
+      const inline = inlineScriptsOf(html);
+      // theme-init.js, inlined so the first paint waits on no request.
+      assert.equal(inline.length, 1, `${urlPath}: one inline script`);
+      for (const { attributes, source } of inline) {
+        assert.equal(attributes.trim(), '', `${urlPath}: a plain inline script`);
+        assert.ok(scriptSources.includes(source), `${urlPath}: script-src names its hash`);
+      }
+      const hashes = scriptSources.filter((source) => source.startsWith("'sha"));
+      assert.deepEqual(
+        hashes,
+        inline.map((script) => script.source),
+        `${urlPath}: no other hash`,
+      );
+      assert.doesNotMatch(html, /\son[a-z]+=/i, `${urlPath}: no inline event handlers`);
     }
-    assert.doesNotMatch(html, /\son[a-z]+=/i, 'no inline event handlers');
+    const script = await fetch(`${stack.shellUrl}/main.js`);
+    assert.ok(
+      !parseCsp(script.headers.get('content-security-policy'))
+        .get('script-src')
+        .some((s) => s.startsWith("'sha")),
+      'a script file is answered with the policy as configured',
+    );
   });
 
   it('lets only the shell read a remote across origins', async () => {

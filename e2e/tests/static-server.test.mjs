@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { spawnSync } from 'node:child_process';
+import zlib from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import {
   createStaticServer,
@@ -107,6 +109,34 @@ describe('static server: nothing a client sends stops it', () => {
       servers.map((server) => new Promise((resolve) => server.close(resolve).closeAllConnections())),
     );
     fs.rmSync(workDir, { recursive: true, force: true });
+  });
+
+  it("names a page's inline scripts by their hash in script-src, whole in every answer, and no other file's", async () => {
+    const code = 'document.documentElement.dataset.theme="dark";';
+    const padding = `<p>${'x'.repeat(600)}</p>`;
+    fs.writeFileSync(path.join(root, 'inline.html'), `<!doctype html><script>${code}</script>${padding}`);
+    fs.writeFileSync(path.join(root, 'inline.js'), `/* <script>${code}</script> */`);
+    const hash = `'sha256-${crypto.createHash('sha256').update(code).digest('base64')}'`;
+    const port = await start();
+
+    const plain = await get(port, '/inline.html');
+    const zipped = await get(port, '/inline.html', ['Accept-Encoding: gzip']);
+    const head = await rawRequest(
+      port,
+      ['HEAD /inline.html HTTP/1.1', 'Host: localhost', 'Connection: close', '', ''].join('\r\n'),
+    );
+    counts.requests += 3;
+    for (const response of [plain, zipped, head]) {
+      assert.equal(response.status, 200);
+      assert.deepEqual(scriptSources(response), ["'self'", hash]);
+    }
+    assert.equal(plain.body.toString(), fs.readFileSync(path.join(root, 'inline.html'), 'utf8'));
+    assert.equal(zlib.gunzipSync(zipped.body).toString(), plain.body.toString());
+    assert.equal(head.body.length, 0);
+    // The same code in a file that is not a page adds nothing; a page without inline scripts neither.
+    assert.deepEqual(scriptSources(await get(port, '/inline.js')), ["'self'"]);
+    assert.deepEqual(scriptSources(await get(port, '/index.html')), ["'self'"]);
+    counts.requests += 2;
   });
 
   it('answers 400 with the security headers to request targets that are not URLs', async () => {

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -61,6 +62,28 @@ export function securityHeaders({ scriptOrigins = [], connectOrigins = [] } = {}
     'Cross-Origin-Opener-Policy': 'same-origin',
     'X-Frame-Options': 'DENY',
   };
+}
+
+// An inline <script> element's code (one without src), as the HTML minifier writes it: no attributes.
+const INLINE_SCRIPT = /<script>([\s\S]*?)<\/script>/g;
+
+/**
+ * The policy with each inline script of the page named in script-src by its SHA-256 (CSP 2 hash sources), so the
+ * build's own inline scripts run (theme-init.js, inlined so the first paint waits on no request) and no other inline
+ * code does: the page's bytes are the build's, read from the file served, so a script injected into the DOM later
+ * has no hash here. A page without inline scripts keeps the policy as it is.
+ */
+export function allowingInlineScripts(policy, html) {
+  const hashes = [...html.toString('utf8').matchAll(INLINE_SCRIPT)].map(
+    ([, code]) => `'sha256-${crypto.createHash('sha256').update(code, 'utf8').digest('base64')}'`,
+  );
+  if (hashes.length === 0) return policy;
+  return policy
+    .split(/;\s*/)
+    .map((directive) =>
+      /^script-src\s/.test(directive) ? [directive, ...new Set(hashes)].join(' ') : directive,
+    )
+    .join('; ');
 }
 
 function resolveInside(root, urlPath) {
@@ -228,6 +251,21 @@ export function createStaticServer({
     let streaming = false;
     try {
       const extension = path.extname(file);
+      // Read at most once: a descriptor read to its end reads nothing more.
+      let raw = null;
+      const readBody = () => (raw ??= fileSystem.readFileSync(fd));
+      if (extension === '.html') {
+        let html;
+        try {
+          html = readBody();
+        } catch {
+          sendText(res, 404, 'Not found');
+          return;
+        }
+        const policy = res.getHeader('Content-Security-Policy');
+        if (typeof policy === 'string')
+          res.setHeader('Content-Security-Policy', allowingInlineScripts(policy, html));
+      }
       const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
       res.setHeader('Content-Type', CONTENT_TYPES[extension] ?? 'application/octet-stream');
       res.setHeader('Cache-Control', cacheControl);
@@ -240,7 +278,7 @@ export function createStaticServer({
       if (acceptsGzip && COMPRESSIBLE.has(extension) && stat.size > 512) {
         let body;
         try {
-          body = gzipped(file, stat, () => fileSystem.readFileSync(fd));
+          body = gzipped(file, stat, readBody);
         } catch {
           sendText(res, 404, 'Not found');
           return;
@@ -254,6 +292,12 @@ export function createStaticServer({
       res.setHeader('Content-Length', stat.size);
       if (req.method === 'HEAD' || stat.size === 0) {
         res.end();
+        return;
+      }
+      if (raw !== null) {
+        // Already read whole (a page, for its inline scripts), and of the size its stat said.
+        if (raw.length === stat.size) res.end(raw);
+        else res.destroy();
         return;
       }
       const body = fileSystem.createReadStream(file, { fd, start: 0, end: stat.size - 1 });

@@ -10,6 +10,7 @@ const { writeStaticFederationModule } = require('./static-pages.cjs');
 const { writeStandaloneEntry } = require('./standalone-entry.cjs');
 const { PrerenderPlugin } = require('./prerender.cjs');
 const { StartupPreloadPlugin } = require('./startup-preload.cjs');
+const { InlineTemplateScriptsPlugin } = require('./inline-template-scripts.cjs');
 const { startupSplitChunks } = require('./startup-chunks.cjs');
 
 function appFromDir(appDir) {
@@ -186,6 +187,7 @@ function createConfig(appDir, env = {}, argv = {}) {
       // chunks its first render needs preloaded beside its entry.
       ...(app.kind === 'host' && isProduction
         ? [
+            new InlineTemplateScriptsPlugin(),
             new StartupPreloadPlugin(),
             new PrerenderPlugin({
               appDir,
