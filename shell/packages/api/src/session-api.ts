@@ -11,9 +11,13 @@ export const sessionApi = api.injectEndpoints({
     logout: build.mutation<void, void>({
       query: () => ({ url: '/auth/logout', method: 'POST' }),
     }),
+    /**
+     * Stores a snapshot of this week's figures (kept for the account export). It invalidates nothing: the weekly GET
+     * computes its figures live, so they are the same before and after, and invalidating made the analytics page
+     * fetch both weeks a second time whenever this ran while the page's own request was in flight.
+     */
     refreshWeeklyAnalytics: build.mutation<void, void>({
       query: () => ({ url: '/aggregation/analytics/weekly/update', method: 'POST' }),
-      invalidatesTags: ['Analytics'],
     }),
   }),
 });

@@ -1,11 +1,19 @@
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { renderHook, waitFor } from '@testing-library/react';
-import { createAppStore, type AppStore } from '@time-wallet/api';
-import { mockApi, resetTestEnvironment, signedInStore } from '@time-wallet/api/testing';
+import { api, createAppStore, type AppStore } from '@time-wallet/api';
+import { deferred, mockApi, resetTestEnvironment, signedInStore } from '@time-wallet/api/testing';
 import { useDailyAnalyticsRefresh } from './use-daily-analytics-refresh';
 
 const UPDATE = '/aggregation/analytics/weekly/update';
+const WEEKLY = '/aggregation/analytics/weekly';
+
+/** A query tagged like mfe-analytics' weekly figures, which this package cannot import. */
+const weeklyApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    weekly: build.query<unknown, void>({ query: () => WEEKLY, providesTags: ['Analytics'] }),
+  }),
+});
 
 function todayKey() {
   const now = new Date();
@@ -82,5 +90,25 @@ describe('useDailyAnalyticsRefresh', () => {
     await waitFor(() => expect(settledMutations(store)).toHaveLength(1));
     expect(server.requestsTo('POST', UPDATE)).toHaveLength(1);
     expect(window.localStorage.getItem('lastAnalyticsUpdate')).toBeNull();
+  });
+
+  it('leaves the weekly figures alone, even when their request is in flight during the refresh', async () => {
+    const week = deferred<{ body: unknown }>();
+    const server = mockApi({
+      [`POST ${UPDATE}`]: { body: { updated: true } },
+      [`GET ${WEEKLY}`]: () => week.promise,
+    });
+    const store = signedInStore();
+    const subscription = store.dispatch(weeklyApi.endpoints.weekly.initiate());
+
+    renderRefresh(store);
+    await waitFor(() => expect(settledMutations(store)).toHaveLength(1));
+    week.resolve({ body: { totalMinutes: 0 } });
+    await subscription;
+    // A refetch, had the refresh invalidated the figures, would start right after the first answer.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+
+    expect(server.requestsTo('GET', WEEKLY)).toHaveLength(1);
+    subscription.unsubscribe();
   });
 });
