@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from '@time-wallet/api/router';
 import { selectIsSignedIn, selectSession, signInDestination, useAppSelector } from '@time-wallet/api';
 import { Button, Spinner } from '@time-wallet/shared-ui';
@@ -13,6 +13,17 @@ function FullPageSpinner() {
 }
 
 /**
+ * True while the start-up session check runs. Its answer comes as a store update, which React renders synchronously,
+ * in one task however large the page behind the guard is; deferred, that update only keeps the spinner for one more
+ * pass, and the page is then drawn as a transition, which React renders in short slices. Only the end of the check is
+ * deferred: the session never goes back to loading, so a sign-out still takes effect at once.
+ */
+function useCheckingSession(): boolean {
+  const { status } = useAppSelector(selectSession);
+  return useDeferredValue(status === 'loading');
+}
+
+/**
  * /app/*: a spinner while the session check runs; without a signed-in user, login, remembering where they were.
  * Someone who just signed out (logout page, inactivity) goes to / instead. `frameWhileChecking` draws the spinner
  * inside the page's own frame where it has one (the frame the first HTML already showed), so nothing flickers.
@@ -24,10 +35,11 @@ export function RequireAuth({
   children?: ReactNode;
   frameWhileChecking?: (pathname: string) => ReactNode;
 }) {
-  const { status, endedBy } = useAppSelector(selectSession);
+  const checking = useCheckingSession();
+  const { endedBy } = useAppSelector(selectSession);
   const signedIn = useAppSelector(selectIsSignedIn);
   const location = useLocation();
-  if (status === 'loading') return frameWhileChecking?.(location.pathname) ?? <FullPageSpinner />;
+  if (checking) return frameWhileChecking?.(location.pathname) ?? <FullPageSpinner />;
   if (!signedIn && (endedBy === 'signOut' || endedBy === 'inactivity')) return <Navigate to="/" replace />;
   if (!signedIn) return <Navigate to="/auth/login" replace state={{ from: location }} />;
   return children ?? <Outlet />;
@@ -35,10 +47,10 @@ export function RequireAuth({
 
 /** Login and registration are for guests: a signed-in person goes to the wallet (or where they were headed). */
 export function GuestOnly({ children }: { children?: ReactNode }) {
-  const { status } = useAppSelector(selectSession);
+  const checking = useCheckingSession();
   const signedIn = useAppSelector(selectIsSignedIn);
   const location = useLocation();
-  if (status === 'loading') return <FullPageSpinner />;
+  if (checking) return <FullPageSpinner />;
   if (signedIn) return <Navigate to={signInDestination(location.state)} replace />;
   return children ?? <Outlet />;
 }
