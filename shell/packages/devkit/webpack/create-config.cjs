@@ -37,6 +37,24 @@ function federationRuntimeAliases() {
   );
 }
 
+// react-router's package exports point every condition at its development build (react-router issues #12532 and
+// #14753); its production build sits beside it, unexported, without the dev-only checks and warnings (0.5 KB gzip
+// less on the first visit). A production build resolves each entry we use (react-router-dom re-exports both) to that
+// build. Jest and the dev server keep the development build and its warnings.
+const REACT_ROUTER_ENTRIES = { 'react-router': 'index.mjs', 'react-router/dom': 'dom-export.mjs' };
+
+function reactRouterProductionAliases() {
+  const distDir = path.join(repoRoot, 'node_modules', 'react-router', 'dist', 'production');
+  return Object.fromEntries(
+    Object.entries(REACT_ROUTER_ENTRIES).map(([request, file]) => {
+      const target = path.join(distDir, file);
+      // Fail the build rather than silently ship the development build if a react-router release moves the file.
+      if (!fs.existsSync(target)) throw new Error(`react-router's production build is not at ${target}`);
+      return [`${request}$`, target];
+    }),
+  );
+}
+
 function scriptRules(isProduction) {
   return {
     test: /\.[jt]sx?$/,
@@ -134,7 +152,7 @@ function createConfig(appDir, env = {}, argv = {}) {
     modules: ['node_modules', path.join(repoRoot, 'node_modules')],
     // The runtime's packages ship CommonJS and ES builds; the plugin that lends the host's runtime to remotes
     // requires one while the runtime imports the other, which would bundle the runtime twice.
-    alias: federationRuntimeAliases(),
+    alias: { ...federationRuntimeAliases(), ...(isProduction ? reactRouterProductionAliases() : {}) },
   };
   const entry =
     app.kind === 'host' ? { main: './src/index.ts' } : standalone ? { main: writeStandaloneEntry(app) } : {};
