@@ -343,6 +343,24 @@ describe('the calendar with tasks', () => {
         body: { date: monday, startHHMM: '17:00', endHHMM: '17:30' },
       });
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(grid()).toHaveFocus();
+    });
+
+    it("keeps focus in the task dialog with the server's reason when a scoped move is refused", async () => {
+      const user = userEvent.setup();
+      const { server } = await renderAndWaitForTasks({}, withReview);
+      server.refusal = 'Tasks cannot start in the past';
+      blockOf('Daily review').focus();
+      await user.keyboard('{Enter}');
+      const dialog = screen.getByRole('dialog', { name: 'Move Task' });
+      fireEvent.change(within(dialog).getByLabelText('Start time'), { target: { value: '17:00' } });
+      await user.click(within(dialog).getByRole('button', { name: 'Move' }));
+      await chooseScope(user, 'All tasks');
+      expect(await within(dialog).findByText(/Tasks cannot start in the past/)).toBeInTheDocument();
+      await waitFor(() =>
+        expect(screen.queryByRole('dialog', { name: 'Edit recurring task' })).not.toBeInTheDocument(),
+      );
+      expect(dialog).toContainElement(document.activeElement as HTMLElement);
     });
 
     it('keeps the task dialog open, sending nothing, when the scope question is cancelled', async () => {

@@ -64,13 +64,30 @@ export function useTaskPlacement({ tasksById, visibleDays, gridRef, panelRef }: 
   const [scopeAnswer, setScopeAnswer] = useState<((scope: TaskSeriesScope | null) => void) | null>(null);
   const busy = placeState.isLoading || occurrencesState.isLoading;
 
+  // The question's answer still awaited: a new question, or the page leaving, answers it with Cancel, so no drop
+  // waits for ever with its block pinned where it was let go.
+  const pendingAnswer = useRef<((scope: TaskSeriesScope | null) => void) | null>(null);
+  useEffect(() => () => pendingAnswer.current?.(null), []);
+
   const place = useCallback(
     async (placement: TaskPlacement): Promise<PlacementOutcome> => {
       if (!tasksById.get(placement.id)?.seriesId) return placeTask(placement);
-      const scope = await new Promise<TaskSeriesScope | null>((resolve) => setScopeAnswer(() => resolve));
-      setScopeAnswer(null);
-      if (!scope) return { cancelled: true };
-      return placeOccurrences({ placement, scope });
+      pendingAnswer.current?.(null);
+      const scope = await new Promise<TaskSeriesScope | null>((resolve) => {
+        pendingAnswer.current = resolve;
+        setScopeAnswer(() => resolve);
+      });
+      pendingAnswer.current = null;
+      if (!scope) {
+        setScopeAnswer(null);
+        return { cancelled: true };
+      }
+      // The question stays up, busy, until the move is saved: its focus goes back to an opener that can take it.
+      try {
+        return await placeOccurrences({ placement, scope });
+      } finally {
+        setScopeAnswer(null);
+      }
     },
     [placeTask, placeOccurrences, tasksById],
   );
@@ -162,7 +179,7 @@ export function useTaskPlacement({ tasksById, visibleDays, gridRef, panelRef }: 
     <SeriesScopeDialog
       action="move"
       item="task"
-      busy={false}
+      busy={occurrencesState.isLoading}
       onChoose={scopeAnswer}
       onCancel={() => scopeAnswer(null)}
     />

@@ -25,7 +25,8 @@ export interface TaskEdit {
 
 /**
  * For each occurrence put back, by its id, the day's own occurrence of the same series it replaces: dated that day,
- * not itself put back, and untouched (not done or dismissed, nothing tracked, no timer running). One per series.
+ * not itself put back, and untouched (not done or dismissed, nothing tracked, no timer running, no notes, still at
+ * its own slot). One per series.
  */
 function occurrencesToReplace(putBack: readonly Task[], dayList: unknown, day: string): Map<string, Task> {
   const listed = Array.isArray((dayList as { tasks?: unknown } | null)?.tasks)
@@ -44,7 +45,12 @@ function occurrencesToReplace(putBack: readonly Task[], dayList: unknown, day: s
         !candidate.done &&
         !candidate.dismissed &&
         candidate.trackedMinutes === 0 &&
-        candidate.timerStartedAt === null,
+        candidate.timerStartedAt === null &&
+        candidate.notes === '' &&
+        // Still at its own slot: not moved here from another day or time, and not the series' own row.
+        candidate._id !== candidate.seriesId &&
+        candidate.recurrenceId !== '' &&
+        Date.parse(candidate.recurrenceId) === Date.parse(candidate.start),
     );
     if (!own) continue;
     replaced.set(task._id, own);
@@ -151,16 +157,18 @@ export const tasksApi = api.injectEndpoints({
      * Moves yesterday's tasks to the given day at the same clock times, not done (SPEC's Put Back). An occurrence of
      * a repeating task whose series already has an untouched occurrence that day takes that occurrence's place,
      * which is skipped once the move has landed: a daily task put back is on today's list once, with what was
-     * tracked or noted on it yesterday. A today's occurrence already ticked, tracked, timed or dismissed stays, since
-     * skipping it would lose that, and the one put back joins it.
+     * tracked or noted on it yesterday. A today's occurrence already ticked, tracked, timed, noted, moved or dismissed
+     * stays, since skipping it would lose that, and the one put back joins it.
      */
     putBackTasks: build.mutation<null, { tasks: Task[]; today: string }>({
       async queryFn({ tasks, today }, _api, _extraOptions, baseQuery) {
         let replaced = new Map<string, Task>();
         if (tasks.some((task) => task.seriesId)) {
           const todays = await baseQuery(`/tasks?date=${today}`);
-          if (todays.error) return { error: todays.error };
-          replaced = occurrencesToReplace(tasks, todays.data, today);
+          // Without today's list the tasks still go back, as SPEC's Put Back does; only the replacing is lost.
+          if (todays.error)
+            console.error("Could not read today's tasks; putting back without replacing", todays.error);
+          else replaced = occurrencesToReplace(tasks, todays.data, today);
         }
         const results = await Promise.all(
           tasks.map(async (task) => {
@@ -172,7 +180,10 @@ export const tasksApi = api.injectEndpoints({
             });
             const own = replaced.get(task._id);
             if (moved.error || !own) return moved;
-            return baseQuery({ url: `/tasks/${own._id}`, method: 'DELETE' });
+            // The move landed: a skip that fails leaves today's own as well (the old double), not a failed Put Back.
+            const skipped = await baseQuery({ url: `/tasks/${own._id}`, method: 'DELETE' });
+            if (skipped.error) console.error(`Could not skip today's occurrence ${own._id}`, skipped.error);
+            return moved;
           }),
         );
         const failed = results.find((result) => result.error);

@@ -5,6 +5,7 @@ import {
   aTask,
   deferred,
   mockApi,
+  type MockHandler,
   type MockReply,
   renderPage,
   usePageTestEnvironment,
@@ -127,11 +128,12 @@ describe('YesterdayPage', () => {
         date: day,
         start: instantAt(day, '07:00'),
         end: instantAt(day, '07:30'),
+        recurrenceId: instantAt(day, '07:00'),
         ...overrides,
       });
     const TODAY = `GET /tasks?date=${today}`;
 
-    async function putBackStretch(todays: Task[]) {
+    async function putBackStretch(todays: Task[], routes: Record<string, MockHandler> = {}) {
       let pending = [stretch('s-yesterday', yesterday)];
       const server = mockApi({
         'GET /categories': { body: [] },
@@ -142,6 +144,7 @@ describe('YesterdayPage', () => {
           return { body: {} };
         },
         'DELETE /tasks/s-today': { status: 204 },
+        ...routes,
       });
       renderPage(<YesterdayPage />, { path: '/app/yesterday' });
       await user.click(await screen.findByRole('checkbox', { name: 'Select Stretch' }));
@@ -165,17 +168,35 @@ describe('YesterdayPage', () => {
       );
     });
 
-    it("keeps today's occurrence when it is already ticked, tracked or timed", async () => {
+    it("keeps today's occurrence when it is already ticked, tracked, timed, noted or moved", async () => {
       for (const touched of [
         { done: true },
         { trackedMinutes: 5 },
         { timerStartedAt: instantAt(today, '06:00') },
+        { notes: 'left knee' },
+        { start: instantAt(today, '08:00'), end: instantAt(today, '08:30') },
+        { _id: 'series-1' },
       ]) {
         const server = await putBackStretch([stretch('s-today', today, touched)]);
         expect(server.requestsTo('PATCH', '/tasks/s-yesterday')).toHaveLength(1);
         expect(server.requestsTo('DELETE', '/tasks/s-today')).toHaveLength(0);
+        expect(server.requestsTo('DELETE', '/tasks/series-1')).toHaveLength(0);
         cleanup();
       }
+    });
+
+    it("still puts it back when today's list cannot be read, or today's own cannot be skipped", async () => {
+      const consoleError = jest.spyOn(console, 'error').mockImplementation(() => {});
+      for (const routes of [
+        { [TODAY]: { status: 500, body: { message: 'down' } } },
+        { 'DELETE /tasks/s-today': { status: 500, body: { message: 'down' } } },
+      ]) {
+        const server = await putBackStretch([stretch('s-today', today)], routes);
+        expect(server.requestsTo('PATCH', '/tasks/s-yesterday')).toHaveLength(1);
+        cleanup();
+      }
+      expect(consoleError).toHaveBeenCalledTimes(2);
+      consoleError.mockRestore();
     });
   });
 
