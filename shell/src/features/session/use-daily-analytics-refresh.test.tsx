@@ -105,9 +105,8 @@ describe('useDailyAnalyticsRefresh', () => {
     await waitFor(() => expect(settledMutations(store)).toHaveLength(1));
     week.resolve({ body: { totalMinutes: 0 } });
     await subscription;
-    // A refetch, had the refresh invalidated the figures, would start right after the first answer.
-    await new Promise((resolve) => setTimeout(resolve, 20));
-
+    // Had the refresh invalidated the figures, RTK Query would start their refetch as the first answer settles.
+    expect(weeklyApi.endpoints.weekly.select()(store.getState()).status).toBe('fulfilled');
     expect(server.requestsTo('GET', WEEKLY)).toHaveLength(1);
     subscription.unsubscribe();
   });
