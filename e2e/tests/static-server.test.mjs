@@ -139,6 +139,30 @@ describe('static server: nothing a client sends stops it', () => {
     counts.requests += 2;
   });
 
+  it('answers a page rewritten between its stat and its read as read, its CSP from those bytes, without a validator', async () => {
+    const before = '<!doctype html><script>var a=1;</script>';
+    const after = `<!doctype html><script>var b=2;</script><p>${'y'.repeat(700)}</p>`;
+    fs.writeFileSync(path.join(root, 'rewritten.html'), before);
+    const fileSystem = {
+      ...fs,
+      // The stat saw the old page; the read gets the new one, as when a deploy lands in between.
+      readFileSync(target, ...rest) {
+        return typeof target === 'number' ? Buffer.from(after) : fs.readFileSync(target, ...rest);
+      },
+    };
+    const port = await start({ fileSystem });
+    const hash = `'sha256-${crypto.createHash('sha256').update('var b=2;').digest('base64')}'`;
+    for (const encoding of [[], ['Accept-Encoding: gzip']]) {
+      const response = await get(port, '/rewritten.html', encoding);
+      counts.requests += 1;
+      assert.equal(response.status, 200);
+      const body = encoding.length ? zlib.gunzipSync(response.body) : response.body;
+      assert.equal(body.toString(), after);
+      assert.deepEqual(scriptSources(response), ["'self'", hash]);
+      assert.equal(response.headers.etag, undefined, 'no validator of the old stat');
+    }
+  });
+
   it('answers 400 with the security headers to request targets that are not URLs', async () => {
     const port = await start();
     for (const target of ['http://[', 'http://[::1', 'https://[/index.html', 'http://a:99999/']) {

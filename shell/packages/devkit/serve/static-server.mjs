@@ -266,19 +266,23 @@ export function createStaticServer({
         if (typeof policy === 'string')
           res.setHeader('Content-Security-Policy', allowingInlineScripts(policy, html));
       }
+      // A page rewritten between its stat and its read is answered as read (the bytes its CSP was computed from),
+      // with no validator and not from the gzip cache, both of which belong to the stat.
+      const readAnother = raw !== null && raw.length !== stat.size;
+      const size = raw === null ? stat.size : raw.length;
       const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
       res.setHeader('Content-Type', CONTENT_TYPES[extension] ?? 'application/octet-stream');
       res.setHeader('Cache-Control', cacheControl);
-      res.setHeader('ETag', etag);
-      if (req.headers['if-none-match'] === etag) {
+      if (!readAnother) res.setHeader('ETag', etag);
+      if (!readAnother && req.headers['if-none-match'] === etag) {
         res.writeHead(304).end();
         return;
       }
       const acceptsGzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
-      if (acceptsGzip && COMPRESSIBLE.has(extension) && stat.size > 512) {
+      if (acceptsGzip && COMPRESSIBLE.has(extension) && size > 512) {
         let body;
         try {
-          body = gzipped(file, stat, readBody);
+          body = readAnother ? zlib.gzipSync(raw, { level: 9 }) : gzipped(file, stat, readBody);
         } catch {
           sendText(res, 404, 'Not found');
           return;
@@ -289,15 +293,14 @@ export function createStaticServer({
       }
       // Headers are set, not written: a read that fails before the first byte can still answer 404.
       res.statusCode = 200;
-      res.setHeader('Content-Length', stat.size);
-      if (req.method === 'HEAD' || stat.size === 0) {
+      res.setHeader('Content-Length', size);
+      if (req.method === 'HEAD' || size === 0) {
         res.end();
         return;
       }
       if (raw !== null) {
-        // Already read whole (a page, for its inline scripts), and of the size its stat said.
-        if (raw.length === stat.size) res.end(raw);
-        else res.destroy();
+        // Already read whole (a page, for its inline scripts).
+        res.end(raw);
         return;
       }
       const body = fileSystem.createReadStream(file, { fd, start: 0, end: stat.size - 1 });
