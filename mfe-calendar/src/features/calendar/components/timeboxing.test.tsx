@@ -507,13 +507,18 @@ describe('the calendar with tasks', () => {
       expect(panel()).not.toHaveAttribute('data-task-drag');
     });
 
-    it('asks which occurrences move when a block of a repeating task is dragged, and moves them', async () => {
-      const user = userEvent.setup();
-      const { network } = await renderAndWaitForTasks({}, withReview);
+    /** Drags Monday's 16:00 occurrence of the daily review to Wednesday at 18:00 and lets go. */
+    async function dragReviewToWednesday() {
       await pressAndStartDragging(blockOf('Daily review'), slotPoint(monday, '16:00'));
       moveTo(slotPoint(wednesday, '18:00'));
       release(slotPoint(wednesday, '18:00'));
       await afterRelease();
+    }
+
+    it('asks which occurrences move when a block of a repeating task is dragged, and moves them', async () => {
+      const user = userEvent.setup();
+      const { network } = await renderAndWaitForTasks({}, withReview);
+      await dragReviewToWednesday();
       expect(network.requestsTo('PATCH', '/tasks/task-s1')).toHaveLength(0);
       await chooseScope(user, 'All tasks');
       await waitFor(() => expect(network.requestsTo('PATCH', '/tasks/task-s1')).toHaveLength(1));
@@ -527,10 +532,7 @@ describe('the calendar with tasks', () => {
     it('puts a dragged block of a repeating task back on Cancel, sending nothing and saying nothing', async () => {
       const user = userEvent.setup();
       const { network } = await renderAndWaitForTasks({}, withReview);
-      await pressAndStartDragging(blockOf('Daily review'), slotPoint(monday, '16:00'));
-      moveTo(slotPoint(wednesday, '18:00'));
-      release(slotPoint(wednesday, '18:00'));
-      await afterRelease();
+      await dragReviewToWednesday();
       const question = await screen.findByRole('dialog', { name: 'Edit recurring task' });
       await user.click(within(question).getByRole('button', { name: 'Cancel' }));
       await waitFor(() => expect(column(monday)).toContainElement(blockOf('Daily review')));

@@ -23,15 +23,22 @@ export interface TaskEdit {
   scope?: EditScope;
 }
 
+/** A day's list as GET /tasks answers it; the spec reads an answer without a list as no tasks. */
+const tasksOfList = (response: unknown): Task[] => {
+  const tasks = (response as { tasks?: unknown } | null)?.tasks;
+  return Array.isArray(tasks) ? (tasks as Task[]) : [];
+};
+
 /**
  * For each occurrence put back, by its id, the day's own occurrence of the same series it replaces: dated that day,
  * not itself put back, and untouched (not done or dismissed, nothing tracked, no timer running, no notes, still at
  * its own slot). One per series.
  */
-function occurrencesToReplace(putBack: readonly Task[], dayList: unknown, day: string): Map<string, Task> {
-  const listed = Array.isArray((dayList as { tasks?: unknown } | null)?.tasks)
-    ? (dayList as { tasks: Task[] }).tasks
-    : [];
+function occurrencesToReplace(
+  putBack: readonly Task[],
+  listed: readonly Task[],
+  day: string,
+): Map<string, Task> {
   const movingIds = new Set(putBack.map((task) => task._id));
   const replaced = new Map<string, Task>();
   const taken = new Set<string>();
@@ -68,8 +75,7 @@ export const tasksApi = api.injectEndpoints({
     getTasksOfDay: build.query<Task[], DayTasksQuery>({
       query: ({ date, pendingOnly, unscheduled }) =>
         `/tasks?date=${date}${pendingOnly ? '&done=false' : ''}${unscheduled ? '&scheduled=false' : ''}`,
-      transformResponse: (response: { tasks?: unknown }) =>
-        Array.isArray(response?.tasks) ? (response.tasks as Task[]) : [],
+      transformResponse: tasksOfList,
       providesTags: (tasks = []) => [
         { type: 'Task', id: 'LIST' },
         ...tasks.map((task) => ({ type: 'Task' as const, id: task._id })),
@@ -168,7 +174,7 @@ export const tasksApi = api.injectEndpoints({
           // Without today's list the tasks still go back, as SPEC's Put Back does; only the replacing is lost.
           if (todays.error)
             console.error("Could not read today's tasks; putting back without replacing", todays.error);
-          else replaced = occurrencesToReplace(tasks, todays.data, today);
+          else replaced = occurrencesToReplace(tasks, tasksOfList(todays.data), today);
         }
         const results = await Promise.all(
           tasks.map(async (task) => {
