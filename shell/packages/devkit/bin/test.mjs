@@ -53,6 +53,18 @@ function runCapturing(command, args, env = {}) {
   });
 }
 
+/**
+ * The node test runner's own account of what failed (its "failing tests" section), cut to a bound. A stage's output
+ * can be long and the summary is what a CI log's tail keeps, so the reasons are printed again after it.
+ */
+const FAILURE_DIGEST_CHARS = 6000;
+function nodeTestFailures(output) {
+  const start = output.lastIndexOf('failing tests:');
+  if (start < 0) return '';
+  const section = output.slice(start).trimEnd();
+  return section.length > FAILURE_DIGEST_CHARS ? `${section.slice(0, FAILURE_DIGEST_CHARS)}\n[...]` : section;
+}
+
 function nodeTestCounts(output) {
   const count = (label) => Number(output.match(new RegExp(`^\\S*\\s*${label} (\\d+)$`, 'm'))?.[1] ?? 0);
   return { passed: count('pass'), failed: count('fail') + count('cancelled') };
@@ -63,8 +75,8 @@ async function stage(name, work) {
   if (!wanted(name)) return;
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
-  const { ok, passed = 0, failed = 0 } = await work();
-  results.push({ name, ok, passed, failed, seconds: (Date.now() - started) / 1000 });
+  const { ok, passed = 0, failed = 0, failures = '' } = await work();
+  results.push({ name, ok, passed, failed, failures, seconds: (Date.now() - started) / 1000 });
 }
 
 await stage('lint', async () => ({
@@ -93,7 +105,7 @@ await stage('unit', async () => {
 async function serverSuite(env) {
   const { code, output } = await runCapturing('npm', ['test', '--workspace', 'server', '--silent'], env);
   const counts = nodeTestCounts(output);
-  return { ok: code === 0 && counts.passed > 0, ...counts };
+  return { ok: code === 0 && counts.passed > 0, ...counts, failures: nodeTestFailures(output) };
 }
 // An empty TEST_DATABASE_URL keeps the first run on SQLite files.
 await stage('server', () => serverSuite({ TEST_DATABASE_URL: '' }));
@@ -109,7 +121,7 @@ await stage('e2e', async () => {
   }
   const { code, output } = await runCapturing('npm', ['test', '--workspace', 'e2e', '--silent']);
   const counts = nodeTestCounts(output);
-  return { ok: code === 0 && counts.passed > 0, ...counts };
+  return { ok: code === 0 && counts.passed > 0, ...counts, failures: nodeTestFailures(output) };
 });
 
 stopPostgres();
@@ -121,5 +133,8 @@ for (const { name, ok, passed, failed, seconds } of results) {
 }
 const passed = results.reduce((sum, result) => sum + result.passed, 0);
 const failed = results.reduce((sum, result) => sum + result.failed + (result.ok || result.failed ? 0 : 1), 0);
+for (const { name, failures } of results.filter((result) => result.failures)) {
+  console.log(`\n=== why ${name} failed ===\n${failures}`);
+}
 console.log(`Tests: ${passed} passed, ${failed} failed`);
 process.exit(results.every((result) => result.ok) ? 0 : 1);
