@@ -70,8 +70,9 @@ function racer(dataDir: string): Racer {
     if (output.startsWith('ready\n')) markReady();
   });
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  // 'close', not 'exit': a child's output may still be on its way when 'exit' comes, and the secret is its last line.
   const done = new Promise<Started>((resolve) =>
-    child.once('exit', (code) => {
+    child.once('close', (code) => {
       markReady();
       const line = output.split('\n').find((text) => text.startsWith('{"secret"'));
       resolve({ code, output, secret: line ? (JSON.parse(line) as { secret: string }).secret : undefined });

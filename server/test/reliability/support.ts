@@ -141,8 +141,9 @@ export async function startApi(env: Record<string, string>, timeoutMs = 30_000):
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  // Once its output has all arrived too ('exit' may come before the last of it), so output() then holds every line.
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
+    child.once('close', (code, signal) => resolve({ code, signal })),
   );
   let hasExited = false;
   void exited.then(() => (hasExited = true));
