@@ -32,6 +32,7 @@ import * as taskDismissed from './migrations/0006-task-dismissed.js';
 import * as timeLedger from './migrations/0007-time-ledger.js';
 import * as series from './migrations/0009-series.js';
 import * as icsImported from './migrations/0010-ics-imported.js';
+import * as icsSplitOf from './migrations/0011-ics-split-of.js';
 import type { Database } from './schema.js';
 
 export type DatabaseKind = DatabaseConfig['kind'];
@@ -261,6 +262,7 @@ export const migrations = {
   '0007-time-ledger': timeLedger,
   '0009-series': series,
   '0010-ics-imported': icsImported,
+  '0011-ics-split-of': icsSplitOf,
 };
 
 export async function migrateToLatest(db: Kysely<Database>, schema?: string): Promise<void> {

@@ -117,6 +117,8 @@ export interface EventsTable extends SeriesColumns {
   icsKey: string | null;
   /** What the calendar file last said about it (services/ics-import.ts): a re-import changes only what the file did. */
   icsImported: Generated<string | null>;
+  /** The UID of the imported series this one continues, when it is the later half of a split made here. */
+  icsSplitOf: Generated<string | null>;
   createdAt: number;
   updatedAt: number;
 }

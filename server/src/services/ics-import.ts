@@ -122,7 +122,10 @@ function mergedColumns(existing: EventRow, columns: StoredColumns): StoredColumn
   } catch {
     return columns;
   }
-  const names = Object.keys(columns) as (keyof StoredColumns)[];
+  // An override's series and rule are where it sits here (the half of a split series holding its date), not what
+  // the file said: they are always taken, and never read as a change of the file.
+  const placement: (keyof StoredColumns)[] = columns.seriesId === null ? [] : ['seriesId', 'rrule'];
+  const names = (Object.keys(columns) as (keyof StoredColumns)[]).filter((name) => !placement.includes(name));
   const side = (group: (keyof StoredColumns)[]) =>
     group.some((name) => last[name] !== columns[name]) ? columns : existing;
   const merged: Record<string, unknown> = {};
@@ -130,6 +133,7 @@ function mergedColumns(existing: EventRow, columns: StoredColumns): StoredColumn
     const from = side(group);
     for (const name of group) merged[name] = from[name];
   }
+  for (const name of placement) merged[name] = columns[name];
   return merged as StoredColumns;
 }
 
@@ -206,7 +210,7 @@ export async function importCalendar(
     id: string,
     existing: EventRow | undefined,
     columns: StoredColumns,
-  ) => {
+  ): StoredColumns => {
     claimed.add(id);
     const icsImported = JSON.stringify(columns);
     if (existing) {
@@ -223,6 +227,7 @@ export async function importCalendar(
           updatedAt: unchanged ? existing.updatedAt : now,
         });
       }
+      return merged;
     } else {
       created.push({
         id,
@@ -232,9 +237,11 @@ export async function importCalendar(
         icsKey: imported.key,
         ...columns,
         icsImported,
+        icsSplitOf: null,
         createdAt: now,
         updatedAt: now,
       });
+      return columns;
     }
   };
   const columnsOrSkip = (imported: ImportedEvent, series: SeriesOfOverride | null) => {
@@ -258,20 +265,33 @@ export async function importCalendar(
     const found = keyed?.seriesId === null ? keyed : ownId ? existingById.get(ownId) : undefined;
     const existing = found && !claimed.has(found.id) ? found : undefined;
     const id = existing?.id ?? newId();
-    if (imported.series) {
-      const uid = uidOfKey(imported.key);
-      seriesByUid.set(uid, { id, rrule: columns.rrule! });
-      if (!existing) {
-        // A series an older import stored as copies, one per occurrence: the copies go.
-        const copies = await app.eventsRepository.findByIcsUid(user.id, uid);
-        for (const copy of copies) if (!importedKeys.has(copy.icsKey!)) stale.add(copy.id);
-      }
+    if (imported.series && !existing) {
+      // A series an older import stored as copies, one per occurrence: the copies go.
+      const copies = await app.eventsRepository.findByIcsUid(user.id, uidOfKey(imported.key));
+      for (const copy of copies) if (!importedKeys.has(copy.icsKey!)) stale.add(copy.id);
     }
-    store(imported, id, existing, columns);
+    const stored = store(imported, id, existing, columns);
+    // Its overrides take the rule it is stored with (one a split here ended stays ended).
+    if (imported.series) seriesByUid.set(uidOfKey(imported.key), { id, rrule: stored.rrule! });
   }
 
+  // A series split here goes on as later halves (each from its start on): an occurrence the file changes belongs to
+  // the half that holds its date.
+  const halvesByUid = new Map<string, (SeriesOfOverride & { startAt: number })[]>();
+  for (const half of await app.eventsRepository.findSplitHalves(user.id, [...seriesByUid.keys()])) {
+    const halves = halvesByUid.get(half.icsSplitOf!) ?? [];
+    halves.push({ id: half.id, rrule: half.rrule!, startAt: half.startAt });
+    halvesByUid.set(half.icsSplitOf!, halves);
+  }
+  const seriesHolding = (uid: string, recurrenceAt: number): SeriesOfOverride | undefined => {
+    const first = seriesByUid.get(uid);
+    if (!first) return undefined;
+    const later = (halvesByUid.get(uid) ?? []).filter((half) => half.startAt <= recurrenceAt);
+    return later.length === 0 ? first : later.reduce((a, b) => (b.startAt > a.startAt ? b : a));
+  };
+
   for (const imported of parsed.events.filter((event) => event.recurrenceAt !== null)) {
-    const series = seriesByUid.get(uidOfKey(imported.key));
+    const series = seriesHolding(uidOfKey(imported.key), imported.recurrenceAt!);
     if (!series) {
       skip(imported, 'It changes an occurrence of a series that could not be imported');
       continue;

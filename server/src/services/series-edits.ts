@@ -3,6 +3,7 @@ import type { EventRow, TaskRow } from '../db/schema.js';
 import { isUniqueViolation } from '../lib/db-errors.js';
 import { HttpError, notFound } from '../lib/http-errors.js';
 import { fieldError } from '../lib/input-rules.js';
+import { uidOfKey } from '../lib/ics/parse.js';
 import { newId } from '../lib/ids.js';
 import {
   SERIES_LIMITS,
@@ -57,6 +58,8 @@ export interface SeriesKind<R extends Row> {
   stateColumns: readonly (keyof R)[];
   /** What a row made from a series' master must not inherit (an imported event's UID key is its master's alone). */
   notInherited: Partial<R>;
+  /** What the later half of a split keeps of the first's origin (the imported series it continues). */
+  continuing(master: R): Partial<R>;
 }
 
 export function taskSeries(app: FastifyInstance): SeriesKind<TaskRow> {
@@ -97,6 +100,7 @@ export function taskSeries(app: FastifyInstance): SeriesKind<TaskRow> {
     }),
     stateColumns: ['done', 'dismissed', 'trackedMinutes', 'timerAutoStopped'],
     notInherited: {},
+    continuing: () => ({}),
   };
 }
 
@@ -108,7 +112,9 @@ export function eventSeries(app: FastifyInstance): SeriesKind<EventRow> {
     retimed: (_row, startAt, endAt) => ({ startAt, endAt }),
     sharedColumns: ({ title, categoryId, allDay, rrule }) => ({ title, categoryId, allDay, rrule }),
     stateColumns: [],
-    notInherited: { icsKey: null, icsImported: null },
+    notInherited: { icsKey: null, icsImported: null, icsSplitOf: null },
+    // A re-import finds the half by it (services/ics-import.ts); a half split again passes it on.
+    continuing: (master) => ({ icsSplitOf: master.icsKey ? uidOfKey(master.icsKey) : master.icsSplitOf }),
   };
 }
 
@@ -284,6 +290,7 @@ async function splitSeries<R extends Row>(
   const copy = await kind.repository.create({
     ...master,
     ...kind.notInherited,
+    ...kind.continuing(master),
     id: newId(),
     rrule: ruleFrom(shape, at),
     exdates: JSON.stringify(exdatesOf(master).filter((start) => start >= at)),

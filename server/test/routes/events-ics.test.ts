@@ -288,6 +288,112 @@ END:VEVENT`);
     assert.deepEqual([firstMoved!.title, firstMoved!.start], ['Team sync', '2026-11-02T10:00:00.000Z']);
   });
 
+  test('an occurrence the file changes after a split made here lands on the half that holds its date', async () => {
+    const { app } = await buildTestApp();
+    const { headers } = await signUp(app, { timeZone: 'Europe/Berlin' });
+    const series = `
+BEGIN:VEVENT
+UID:standup@example.com
+DTSTAMP:20261101T000000Z
+DTSTART;TZID=Europe/Berlin:20261102T100000
+DTEND;TZID=Europe/Berlin:20261102T103000
+RRULE:FREQ=WEEKLY
+SUMMARY:Standup
+END:VEVENT`;
+    // The other calendar moves one week's meeting: weeks 2 (before the split made below) and 4 (after it).
+    const movedWeek = (day: string, summary: string) => `
+BEGIN:VEVENT
+UID:standup@example.com
+DTSTAMP:20261101T000000Z
+RECURRENCE-ID;TZID=Europe/Berlin:${day}T100000
+DTSTART;TZID=Europe/Berlin:${day}T120000
+DTEND;TZID=Europe/Berlin:${day}T123000
+SUMMARY:${summary}
+END:VEVENT`;
+    const withWeek2 = calendar(series + movedWeek('20261109', 'Standup (week 2)'));
+    assert.equal((await importCalendar(app, headers, withWeek2)).statusCode, 200);
+    const weeks = await eventsBetween(app, headers, '2026-11-01', '2026-11-29');
+    assert.equal(weeks.length, 4);
+    // Split here from week 3 on: weeks 3 and 4 become a series of their own.
+    const split = await send(app, headers, 'PATCH', `/api/events/${weeks[2]!._id}?scope=following`, {
+      title: 'Standup v2',
+    });
+    assert.equal(split.statusCode, 200);
+    const secondHalf = (await eventsBetween(app, headers, '2026-11-16', '2026-11-22'))[0]!.seriesId;
+    const week = async (from: string, to: string) =>
+      (await eventsBetween(app, headers, from, to)).map(({ title, start, seriesId }) => ({
+        title,
+        start,
+        seriesId,
+      }));
+
+    // The file now also moves week 4: that occurrence is the later half's, so the week shows it once, moved.
+    const withWeek4 = calendar(
+      series + movedWeek('20261109', 'Standup (week 2)') + movedWeek('20261123', 'Standup (week 4)'),
+    );
+    const imported = await importCalendar(app, headers, withWeek4);
+    assert.equal(imported.statusCode, 200);
+    assert.deepEqual([imported.json().created, imported.json().updated], [1, 0]);
+    assert.deepEqual(await week('2026-11-23', '2026-11-29'), [
+      { title: 'Standup (week 4)', start: '2026-11-23T11:00:00.000Z', seriesId: secondHalf },
+    ]);
+    // Week 2 stays the first half's; week 3 keeps the split's title.
+    assert.notEqual((await week('2026-11-09', '2026-11-15'))[0]!.seriesId, secondHalf);
+    assert.deepEqual(await week('2026-11-16', '2026-11-22'), [
+      { title: 'Standup v2', start: '2026-11-16T09:00:00.000Z', seriesId: secondHalf },
+    ]);
+
+    // The same file again changes nothing, and no week shows twice.
+    const again = await importCalendar(app, headers, withWeek4);
+    assert.deepEqual([again.json().created, again.json().updated], [0, 0]);
+    assert.deepEqual(
+      (await eventsBetween(app, headers, '2026-11-01', '2026-12-06')).map((event) => event.title),
+      ['Standup', 'Standup (week 2)', 'Standup v2', 'Standup (week 4)', 'Standup v2'],
+    );
+
+    // An occurrence the file had changed before the split went with it to the later half (taking the split's title,
+    // as 'following' renames every later occurrence), and stays there, moved, once.
+    const other = await signUp(app, { timeZone: 'Europe/Berlin' });
+    assert.equal((await importCalendar(app, other.headers, withWeek4)).statusCode, 200);
+    const [, , otherWeek3] = await eventsBetween(app, other.headers, '2026-11-01', '2026-11-29');
+    const otherSplit = await send(
+      app,
+      other.headers,
+      'PATCH',
+      `/api/events/${otherWeek3!._id}?scope=following`,
+      {
+        title: 'Standup v2',
+      },
+    );
+    assert.equal(otherSplit.statusCode, 200);
+    const reimported = await importCalendar(app, other.headers, withWeek4);
+    assert.deepEqual([reimported.json().created, reimported.json().updated], [0, 0]);
+    const otherWeek4 = await eventsBetween(app, other.headers, '2026-11-23', '2026-11-29');
+    assert.deepEqual(
+      otherWeek4.map(({ title, start }) => ({ title, start })),
+      [{ title: 'Standup v2', start: '2026-11-23T11:00:00.000Z' }],
+    );
+
+    // The later half split again at week 5: a change to week 6 goes to the newest half.
+    const week5 = (await eventsBetween(app, headers, '2026-11-30', '2026-12-06'))[0]!;
+    const splitAgain = await send(app, headers, 'PATCH', `/api/events/${week5._id}?scope=following`, {
+      title: 'Standup v3',
+    });
+    assert.equal(splitAgain.statusCode, 200);
+    const thirdHalf = (await eventsBetween(app, headers, '2026-11-30', '2026-12-06'))[0]!.seriesId;
+    assert.notEqual(thirdHalf, secondHalf);
+    const withWeek6 = calendar(
+      series +
+        movedWeek('20261109', 'Standup (week 2)') +
+        movedWeek('20261123', 'Standup (week 4)') +
+        movedWeek('20261207', 'Standup (week 6)'),
+    );
+    assert.equal((await importCalendar(app, headers, withWeek6)).json().created, 1);
+    assert.deepEqual(await week('2026-12-07', '2026-12-13'), [
+      { title: 'Standup (week 6)', start: '2026-12-07T11:00:00.000Z', seriesId: thirdHalf },
+    ]);
+  });
+
   test('importing the same file twice changes nothing; a changed event is updated', async () => {
     const { app } = await buildTestApp({ now: NOW });
     const { headers } = await signUp(app);

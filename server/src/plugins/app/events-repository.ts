@@ -101,9 +101,9 @@ export function createEventsRepository(db: Kysely<Database>, maxRows: number = R
       return found;
     },
 
-    /** A new event; one made here has no last import (see EventsTable.icsImported). */
-    async create(event: Omit<EventRow, 'icsImported'> & Partial<EventRow>): Promise<EventRow> {
-      const row: EventRow = { icsImported: null, ...event };
+    /** A new event; one made here has no last import (see EventsTable.icsImported) and continues no file's series. */
+    async create(event: Omit<EventRow, 'icsImported' | 'icsSplitOf'> & Partial<EventRow>): Promise<EventRow> {
+      const row: EventRow = { icsImported: null, icsSplitOf: null, ...event };
       await db.insertInto('events').values(row).execute();
       return row;
     },
@@ -111,6 +111,27 @@ export function createEventsRepository(db: Kysely<Database>, maxRows: number = R
     async update(userId: string, id: string, changes: Updateable<Omit<EventsTable, 'id' | 'userId'>>) {
       await db.updateTable('events').set(changes).where('userId', '=', userId).where('id', '=', id).execute();
       return this.find(userId, id);
+    },
+
+    /** The series split here from imported ones (by these UIDs): the later halves, each naming the UID it continues. */
+    async findSplitHalves(
+      userId: string,
+      uids: string[],
+    ): Promise<Pick<EventRow, 'id' | 'rrule' | 'startAt' | 'icsSplitOf'>[]> {
+      const found: Pick<EventRow, 'id' | 'rrule' | 'startAt' | 'icsSplitOf'>[] = [];
+      for (let index = 0; index < uids.length; index += 500) {
+        found.push(
+          ...(await db
+            .selectFrom('events')
+            .select(['id', 'rrule', 'startAt', 'icsSplitOf'])
+            .where('userId', '=', userId)
+            .where('icsSplitOf', 'in', uids.slice(index, index + 500))
+            .where('seriesId', 'is', null)
+            .where('rrule', 'is not', null)
+            .execute()),
+        );
+      }
+      return found;
     },
 
     /** Events imported with this UID: a series, its overrides, or the copies an older import made of it. */
