@@ -49,7 +49,8 @@ function runCapturing(command, args, env = {}) {
       });
     relay(child.stdout, process.stdout);
     relay(child.stderr, process.stderr);
-    child.on('exit', (code) => resolve({ code: code ?? 1, output }));
+    // 'close', not 'exit': the failure report is the child's last output, and 'exit' may come before it is read.
+    child.on('close', (code) => resolve({ code: code ?? 1, output }));
   });
 }
 
