@@ -119,6 +119,8 @@ export interface EventsTable extends SeriesColumns {
   icsImported: Generated<string | null>;
   /** The UID of the imported series this one continues, when it is the later half of a split made here. */
   icsSplitOf: Generated<string | null>;
+  /** Where that half begins in the file's times (its first start as the file gives it; a time change here moves it). */
+  icsSplitAt: Generated<number | null>;
   createdAt: number;
   updatedAt: number;
 }

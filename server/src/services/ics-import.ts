@@ -64,10 +64,15 @@ export function abortedOnDisconnect(request: FastifyRequest, reply: FastifyReply
   return controller.signal;
 }
 
-/** The series an override belongs to: its master's id and rule (an occurrence reads with its series' rule). */
+/**
+ * The series an override belongs to: its master's id and rule (an occurrence reads with its series' rule), and how far
+ * its times were moved here from the file's (a series edit here re-keys its occurrences by as much, so the file's
+ * RECURRENCE-ID plus this is the occurrence's start here).
+ */
 interface SeriesOfOverride {
   id: string;
   rrule: string;
+  movedMs: number;
 }
 
 /** The columns an imported event is stored with (a series' master its series columns, an override its series'). */
@@ -96,7 +101,7 @@ function columnsOf(imported: ImportedEvent, series: SeriesOfOverride | null, tim
     endAt: imported.endAt,
     rrule: override ? series.rrule : null,
     seriesId: override ? series.id : null,
-    recurrenceAt: override ? imported.recurrenceAt : null,
+    recurrenceAt: override ? imported.recurrenceAt! + series.movedMs : null,
   };
 }
 
@@ -122,9 +127,10 @@ function mergedColumns(existing: EventRow, columns: StoredColumns): StoredColumn
   } catch {
     return columns;
   }
-  // An override's series and rule are where it sits here (the half of a split series holding its date), not what
-  // the file said: they are always taken, and never read as a change of the file.
-  const placement: (keyof StoredColumns)[] = columns.seriesId === null ? [] : ['seriesId', 'rrule'];
+  // An override's series, rule and occurrence are where it sits here (the half of a split series holding its date,
+  // moved with its series), not what the file said: they are always taken, and never read as a change of the file.
+  const placement: (keyof StoredColumns)[] =
+    columns.seriesId === null ? [] : ['seriesId', 'rrule', 'recurrenceAt'];
   const names = (Object.keys(columns) as (keyof StoredColumns)[]).filter((name) => !placement.includes(name));
   const side = (group: (keyof StoredColumns)[]) =>
     group.some((name) => last[name] !== columns[name]) ? columns : existing;
@@ -238,6 +244,7 @@ export async function importCalendar(
         ...columns,
         icsImported,
         icsSplitOf: null,
+        icsSplitAt: null,
         createdAt: now,
         updatedAt: now,
       });
@@ -271,23 +278,27 @@ export async function importCalendar(
       for (const copy of copies) if (!importedKeys.has(copy.icsKey!)) stale.add(copy.id);
     }
     const stored = store(imported, id, existing, columns);
-    // Its overrides take the rule it is stored with (one a split here ended stays ended).
-    if (imported.series) seriesByUid.set(uidOfKey(imported.key), { id, rrule: stored.rrule! });
+    // Its overrides take the rule and times it is stored with (a split here ended it; a series edit moved it).
+    if (imported.series) {
+      const movedMs = stored.startAt - columns.startAt;
+      seriesByUid.set(uidOfKey(imported.key), { id, rrule: stored.rrule!, movedMs });
+    }
   }
 
-  // A series split here goes on as later halves (each from its start on): an occurrence the file changes belongs to
-  // the half that holds its date.
-  const halvesByUid = new Map<string, (SeriesOfOverride & { startAt: number })[]>();
+  // A series split here goes on as later halves, each from its start in the file's times: an occurrence the file
+  // changes belongs to the half that holds its date.
+  const halvesByUid = new Map<string, (SeriesOfOverride & { fileStartAt: number })[]>();
   for (const half of await app.eventsRepository.findSplitHalves(user.id, [...seriesByUid.keys()])) {
     const halves = halvesByUid.get(half.icsSplitOf!) ?? [];
-    halves.push({ id: half.id, rrule: half.rrule!, startAt: half.startAt });
+    const fileStartAt = half.icsSplitAt ?? half.startAt;
+    halves.push({ id: half.id, rrule: half.rrule!, movedMs: half.startAt - fileStartAt, fileStartAt });
     halvesByUid.set(half.icsSplitOf!, halves);
   }
   const seriesHolding = (uid: string, recurrenceAt: number): SeriesOfOverride | undefined => {
     const first = seriesByUid.get(uid);
     if (!first) return undefined;
-    const later = (halvesByUid.get(uid) ?? []).filter((half) => half.startAt <= recurrenceAt);
-    return later.length === 0 ? first : later.reduce((a, b) => (b.startAt > a.startAt ? b : a));
+    const later = (halvesByUid.get(uid) ?? []).filter((half) => half.fileStartAt <= recurrenceAt);
+    return later.length === 0 ? first : later.reduce((a, b) => (b.fileStartAt > a.fileStartAt ? b : a));
   };
 
   for (const imported of parsed.events.filter((event) => event.recurrenceAt !== null)) {
@@ -298,8 +309,8 @@ export async function importCalendar(
     }
     const columns = columnsOrSkip(imported, series);
     if (!columns) continue;
-    // An override's row has its occurrence's id.
-    const id = occurrenceId(series.id, imported.recurrenceAt!);
+    // An override's row has its occurrence's id (its start here).
+    const id = occurrenceId(series.id, columns.recurrenceAt!);
     if (claimed.has(id)) {
       skip(imported, 'Another event in the file already changes the same occurrence');
       continue;

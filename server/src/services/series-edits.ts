@@ -58,8 +58,8 @@ export interface SeriesKind<R extends Row> {
   stateColumns: readonly (keyof R)[];
   /** What a row made from a series' master must not inherit (an imported event's UID key is its master's alone). */
   notInherited: Partial<R>;
-  /** What the later half of a split keeps of the first's origin (the imported series it continues). */
-  continuing(master: R): Partial<R>;
+  /** What the later half of a split at `at` keeps of the first's origin (the imported series it continues). */
+  continuing(master: R, at: number): Partial<R>;
 }
 
 export function taskSeries(app: FastifyInstance): SeriesKind<TaskRow> {
@@ -104,6 +104,30 @@ export function taskSeries(app: FastifyInstance): SeriesKind<TaskRow> {
   };
 }
 
+/**
+ * The link a re-import finds a split's later half by (services/ics-import.ts): the UID of the file's series, and the
+ * half's first start in the file's times. The series split may itself have been moved here since the file gave its
+ * times (a series edit, or the split's own time change when this half is split again): the file's start is this
+ * one's less that move. A series not from a file gives none.
+ */
+function importedSeriesContinued(master: EventRow, at: number): Partial<EventRow> {
+  const uid = master.icsKey ? uidOfKey(master.icsKey) : master.icsSplitOf;
+  if (!uid) return {};
+  const fileStart = master.icsKey ? lastImportedStart(master) : master.icsSplitAt;
+  return { icsSplitOf: uid, icsSplitAt: fileStart === null ? at : at - (master.startAt - fileStart) };
+}
+
+/** The start the file gave an imported row when it was last imported (none for a row imported before it was kept). */
+function lastImportedStart(row: EventRow): number | null {
+  if (row.icsImported === null) return null;
+  try {
+    const { startAt } = JSON.parse(row.icsImported) as { startAt?: unknown };
+    return typeof startAt === 'number' ? startAt : null;
+  } catch {
+    return null;
+  }
+}
+
 export function eventSeries(app: FastifyInstance): SeriesKind<EventRow> {
   return {
     repository: app.eventsRepository,
@@ -112,9 +136,8 @@ export function eventSeries(app: FastifyInstance): SeriesKind<EventRow> {
     retimed: (_row, startAt, endAt) => ({ startAt, endAt }),
     sharedColumns: ({ title, categoryId, allDay, rrule }) => ({ title, categoryId, allDay, rrule }),
     stateColumns: [],
-    notInherited: { icsKey: null, icsImported: null, icsSplitOf: null },
-    // A re-import finds the half by it (services/ics-import.ts); a half split again passes it on.
-    continuing: (master) => ({ icsSplitOf: master.icsKey ? uidOfKey(master.icsKey) : master.icsSplitOf }),
+    notInherited: { icsKey: null, icsImported: null, icsSplitOf: null, icsSplitAt: null },
+    continuing: importedSeriesContinued,
   };
 }
 
@@ -290,7 +313,7 @@ async function splitSeries<R extends Row>(
   const copy = await kind.repository.create({
     ...master,
     ...kind.notInherited,
-    ...kind.continuing(master),
+    ...kind.continuing(master, at),
     id: newId(),
     rrule: ruleFrom(shape, at),
     exdates: JSON.stringify(exdatesOf(master).filter((start) => start >= at)),

@@ -394,6 +394,70 @@ END:VEVENT`;
     ]);
   });
 
+  test("a split that moves the time: the file's occurrences still find their half and their moved slot", async () => {
+    const { app } = await buildTestApp();
+    const { headers } = await signUp(app, { timeZone: 'Europe/Berlin' });
+    const series = `
+BEGIN:VEVENT
+UID:retro@example.com
+DTSTAMP:20261101T000000Z
+DTSTART;TZID=Europe/Berlin:20261102T100000
+DTEND;TZID=Europe/Berlin:20261102T103000
+RRULE:FREQ=WEEKLY
+SUMMARY:Retro
+END:VEVENT`;
+    const movedWeek = (day: string, summary: string) => `
+BEGIN:VEVENT
+UID:retro@example.com
+DTSTAMP:20261101T000000Z
+RECURRENCE-ID;TZID=Europe/Berlin:${day}T100000
+DTSTART;TZID=Europe/Berlin:${day}T120000
+DTEND;TZID=Europe/Berlin:${day}T123000
+SUMMARY:${summary}
+END:VEVENT`;
+    const withWeek4 = calendar(series + movedWeek('20261123', 'Retro (week 4)'));
+    assert.equal((await importCalendar(app, headers, withWeek4)).statusCode, 200);
+    const [, , week3] = await eventsBetween(app, headers, '2026-11-01', '2026-11-29');
+    // From week 3 on, an hour later (10:00 UTC, 11:00 in Berlin).
+    const split = await send(app, headers, 'PATCH', `/api/events/${week3!._id}?scope=following`, {
+      start: '2026-11-16T10:00:00.000Z',
+      end: '2026-11-16T10:30:00.000Z',
+    });
+    assert.equal(split.statusCode, 200);
+    const laterHalf = (await eventsBetween(app, headers, '2026-11-16', '2026-11-22'))[0]!.seriesId;
+    const weeks = async () =>
+      (await eventsBetween(app, headers, '2026-11-01', '2026-12-06')).map(({ title, start, seriesId }) => ({
+        title,
+        start,
+        later: seriesId === laterHalf,
+      }));
+    const before = await weeks();
+    assert.deepEqual(before, [
+      { title: 'Retro', start: '2026-11-02T09:00:00.000Z', later: false },
+      { title: 'Retro', start: '2026-11-09T09:00:00.000Z', later: false },
+      { title: 'Retro', start: '2026-11-16T10:00:00.000Z', later: true },
+      // Moved in the file, so it keeps its time; the series edit gives it the series' fields.
+      { title: 'Retro', start: '2026-11-23T11:00:00.000Z', later: true },
+      { title: 'Retro', start: '2026-11-30T10:00:00.000Z', later: true },
+    ]);
+
+    // The same file again: nothing changes (the week-4 change stays the later half's, at its slot there).
+    const again = await importCalendar(app, headers, withWeek4);
+    assert.deepEqual([again.json().created, again.json().updated], [0, 0]);
+    assert.deepEqual(await weeks(), before);
+
+    // The other calendar now moves week 3, named by its time in the file: it replaces the later half's week 3.
+    const withWeek3 = calendar(
+      series + movedWeek('20261116', 'Retro (week 3)') + movedWeek('20261123', 'Retro (week 4)'),
+    );
+    assert.equal((await importCalendar(app, headers, withWeek3)).json().created, 1);
+    assert.deepEqual((await weeks()).slice(2, 4), [
+      { title: 'Retro (week 3)', start: '2026-11-16T11:00:00.000Z', later: true },
+      { title: 'Retro', start: '2026-11-23T11:00:00.000Z', later: true },
+    ]);
+    assert.equal((await weeks()).length, 5);
+  });
+
   test('importing the same file twice changes nothing; a changed event is updated', async () => {
     const { app } = await buildTestApp({ now: NOW });
     const { headers } = await signUp(app);

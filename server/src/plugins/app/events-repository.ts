@@ -102,8 +102,10 @@ export function createEventsRepository(db: Kysely<Database>, maxRows: number = R
     },
 
     /** A new event; one made here has no last import (see EventsTable.icsImported) and continues no file's series. */
-    async create(event: Omit<EventRow, 'icsImported' | 'icsSplitOf'> & Partial<EventRow>): Promise<EventRow> {
-      const row: EventRow = { icsImported: null, icsSplitOf: null, ...event };
+    async create(
+      event: Omit<EventRow, 'icsImported' | 'icsSplitOf' | 'icsSplitAt'> & Partial<EventRow>,
+    ): Promise<EventRow> {
+      const row: EventRow = { icsImported: null, icsSplitOf: null, icsSplitAt: null, ...event };
       await db.insertInto('events').values(row).execute();
       return row;
     },
@@ -117,13 +119,13 @@ export function createEventsRepository(db: Kysely<Database>, maxRows: number = R
     async findSplitHalves(
       userId: string,
       uids: string[],
-    ): Promise<Pick<EventRow, 'id' | 'rrule' | 'startAt' | 'icsSplitOf'>[]> {
-      const found: Pick<EventRow, 'id' | 'rrule' | 'startAt' | 'icsSplitOf'>[] = [];
+    ): Promise<Pick<EventRow, 'id' | 'rrule' | 'startAt' | 'icsSplitOf' | 'icsSplitAt'>[]> {
+      const found: Pick<EventRow, 'id' | 'rrule' | 'startAt' | 'icsSplitOf' | 'icsSplitAt'>[] = [];
       for (let index = 0; index < uids.length; index += 500) {
         found.push(
           ...(await db
             .selectFrom('events')
-            .select(['id', 'rrule', 'startAt', 'icsSplitOf'])
+            .select(['id', 'rrule', 'startAt', 'icsSplitOf', 'icsSplitAt'])
             .where('userId', '=', userId)
             .where('icsSplitOf', 'in', uids.slice(index, index + 500))
             .where('seriesId', 'is', null)
