@@ -101,11 +101,28 @@ function columnsOf(imported: ImportedEvent, series: SeriesOfOverride | null, tim
     endAt: imported.endAt,
     rrule: override ? series.rrule : null,
     seriesId: override ? series.id : null,
-    recurrenceAt: override ? imported.recurrenceAt! + series.movedMs : null,
+    recurrenceAt: override ? imported.recurrenceAt : null,
   };
 }
 
 type StoredColumns = ReturnType<typeof columnsOf>;
+
+/**
+ * Where the file's columns go here: an override at its occurrence's start here (the file's RECURRENCE-ID moved as its
+ * series was moved here), and, when the file left it at its slot, its times moved with it too, as a series edit here
+ * moves the occurrences still at their slots. Any other row as the file gives it.
+ */
+function placedHere(columns: StoredColumns, series: SeriesOfOverride | null): StoredColumns {
+  if (columns.recurrenceAt === null || series === null || series.movedMs === 0) return columns;
+  const atItsSlot = columns.startAt === columns.recurrenceAt;
+  return {
+    ...columns,
+    recurrenceAt: columns.recurrenceAt + series.movedMs,
+    ...(atItsSlot
+      ? { startAt: columns.startAt + series.movedMs, endAt: columns.endAt + series.movedMs }
+      : {}),
+  };
+}
 
 function isUnchanged(existing: EventRow, columns: StoredColumns): boolean {
   return (Object.keys(columns) as (keyof StoredColumns)[]).every((name) => existing[name] === columns[name]);
@@ -119,27 +136,29 @@ function isUnchanged(existing: EventRow, columns: StoredColumns): boolean {
  * gives must come from the same side. A row without a last import (imported before it was kept, or exported from
  * here) takes the file's columns, as every import did before.
  */
-function mergedColumns(existing: EventRow, columns: StoredColumns): StoredColumns {
-  if (existing.icsImported === null) return columns;
+function mergedColumns(existing: EventRow, columns: StoredColumns, placed: StoredColumns): StoredColumns {
+  if (existing.icsImported === null) return placed;
   let last: Partial<Record<keyof StoredColumns, unknown>>;
   try {
     last = JSON.parse(existing.icsImported) as typeof last;
   } catch {
-    return columns;
+    return placed;
   }
   // An override's series, rule and occurrence are where it sits here (the half of a split series holding its date,
   // moved with its series), not what the file said: they are always taken, and never read as a change of the file.
   const placement: (keyof StoredColumns)[] =
     columns.seriesId === null ? [] : ['seriesId', 'rrule', 'recurrenceAt'];
   const names = (Object.keys(columns) as (keyof StoredColumns)[]).filter((name) => !placement.includes(name));
+  // What the file said is compared with what it said last time; where it changed, the file's columns go where they
+  // sit here.
   const side = (group: (keyof StoredColumns)[]) =>
-    group.some((name) => last[name] !== columns[name]) ? columns : existing;
+    group.some((name) => last[name] !== columns[name]) ? placed : existing;
   const merged: Record<string, unknown> = {};
   for (const group of [['title'], names.filter((name) => name !== 'title')] as (keyof StoredColumns)[][]) {
     const from = side(group);
     for (const name of group) merged[name] = from[name];
   }
-  for (const name of placement) merged[name] = columns[name];
+  for (const name of placement) merged[name] = placed[name];
   return merged as StoredColumns;
 }
 
@@ -216,11 +235,13 @@ export async function importCalendar(
     id: string,
     existing: EventRow | undefined,
     columns: StoredColumns,
+    placed: StoredColumns = columns,
   ): StoredColumns => {
     claimed.add(id);
+    // What the file said, in its own times: the next import compares with it.
     const icsImported = JSON.stringify(columns);
     if (existing) {
-      const merged = mergedColumns(existing, columns);
+      const merged = mergedColumns(existing, columns, placed);
       const unchanged = isUnchanged(existing, merged);
       // A row whose columns stay as they are still records this import, and counts as skipped.
       if (unchanged) skipped += 1;
@@ -241,14 +262,14 @@ export async function importCalendar(
         categoryId: null,
         source: 'ics',
         icsKey: imported.key,
-        ...columns,
+        ...placed,
         icsImported,
         icsSplitOf: null,
         icsSplitAt: null,
         createdAt: now,
         updatedAt: now,
       });
-      return columns;
+      return placed;
     }
   };
   const columnsOrSkip = (imported: ImportedEvent, series: SeriesOfOverride | null) => {
@@ -263,6 +284,7 @@ export async function importCalendar(
 
   // Series and single events first: an override needs its series' id.
   const seriesByUid = new Map<string, SeriesOfOverride>();
+  const endedHere = new Set<string>();
   const importedKeys = new Set(parsed.events.map((event) => event.key));
   for (const imported of parsed.events.filter((event) => event.recurrenceAt === null)) {
     const columns = columnsOrSkip(imported, null);
@@ -278,8 +300,10 @@ export async function importCalendar(
       for (const copy of copies) if (!importedKeys.has(copy.icsKey!)) stale.add(copy.id);
     }
     const stored = store(imported, id, existing, columns);
-    // Its overrides take the rule and times it is stored with (a split here ended it; a series edit moved it).
-    if (imported.series) {
+    // Its overrides take the rule and times it is stored with (a split here ended it; a series edit moved it). One
+    // made a single event here has no occurrences left for them to change.
+    if (imported.series && stored.rrule === null) endedHere.add(uidOfKey(imported.key));
+    else if (imported.series) {
       const movedMs = stored.startAt - columns.startAt;
       seriesByUid.set(uidOfKey(imported.key), { id, rrule: stored.rrule!, movedMs });
     }
@@ -304,13 +328,19 @@ export async function importCalendar(
   for (const imported of parsed.events.filter((event) => event.recurrenceAt !== null)) {
     const series = seriesHolding(uidOfKey(imported.key), imported.recurrenceAt!);
     if (!series) {
-      skip(imported, 'It changes an occurrence of a series that could not be imported');
+      skip(
+        imported,
+        endedHere.has(uidOfKey(imported.key))
+          ? 'It changes an occurrence of a series that no longer repeats here'
+          : 'It changes an occurrence of a series that could not be imported',
+      );
       continue;
     }
     const columns = columnsOrSkip(imported, series);
     if (!columns) continue;
+    const placed = placedHere(columns, series);
     // An override's row has its occurrence's id (its start here).
-    const id = occurrenceId(series.id, columns.recurrenceAt!);
+    const id = occurrenceId(series.id, placed.recurrenceAt!);
     if (claimed.has(id)) {
       skip(imported, 'Another event in the file already changes the same occurrence');
       continue;
@@ -322,7 +352,7 @@ export async function importCalendar(
       byItsKey?.id === id
         ? byItsKey
         : (existingById.get(id) ?? (await app.eventsRepository.find(user.id, id)));
-    store(imported, id, existing, columns);
+    store(imported, id, existing, columns, placed);
   }
 
   requireRoomForImport(

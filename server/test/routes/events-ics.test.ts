@@ -456,6 +456,74 @@ END:VEVENT`;
       { title: 'Retro', start: '2026-11-23T11:00:00.000Z', later: true },
     ]);
     assert.equal((await weeks()).length, 5);
+
+    // A renamed week 5, left at its slot in the file: at its slot here, moved with the later half.
+    const renamedWeek5 = `
+BEGIN:VEVENT
+UID:retro@example.com
+DTSTAMP:20261101T000000Z
+RECURRENCE-ID;TZID=Europe/Berlin:20261130T100000
+DTSTART;TZID=Europe/Berlin:20261130T100000
+DTEND;TZID=Europe/Berlin:20261130T103000
+SUMMARY:Retro (week 5)
+END:VEVENT`;
+    const withWeek5 = calendar(
+      series +
+        movedWeek('20261116', 'Retro (week 3)') +
+        movedWeek('20261123', 'Retro (week 4)') +
+        renamedWeek5,
+    );
+    assert.equal((await importCalendar(app, headers, withWeek5)).json().created, 1);
+    assert.deepEqual((await weeks()).slice(4), [
+      { title: 'Retro (week 5)', start: '2026-11-30T10:00:00.000Z', later: true },
+    ]);
+    const unchanged = await importCalendar(app, headers, withWeek5);
+    assert.deepEqual([unchanged.json().created, unchanged.json().updated], [0, 0]);
+  });
+
+  test("a series made a single event here: the file's changes to its occurrences are skipped, with the reason", async () => {
+    const { app } = await buildTestApp();
+    const { headers } = await signUp(app, { timeZone: 'Europe/Berlin' });
+    const file = calendar(`
+BEGIN:VEVENT
+UID:planning@example.com
+DTSTAMP:20261101T000000Z
+DTSTART;TZID=Europe/Berlin:20261102T100000
+DTEND;TZID=Europe/Berlin:20261102T103000
+RRULE:FREQ=WEEKLY
+SUMMARY:Planning
+END:VEVENT
+BEGIN:VEVENT
+UID:planning@example.com
+DTSTAMP:20261101T000000Z
+RECURRENCE-ID;TZID=Europe/Berlin:20261109T100000
+DTSTART;TZID=Europe/Berlin:20261109T120000
+DTEND;TZID=Europe/Berlin:20261109T123000
+SUMMARY:Planning (moved)
+END:VEVENT`);
+    assert.equal((await importCalendar(app, headers, file)).statusCode, 200);
+    const [first] = await eventsBetween(app, headers, '2026-11-01', '2026-11-08');
+    const single = await send(app, headers, 'PATCH', `/api/events/${first!._id}?scope=all`, { rrule: '' });
+    assert.equal(single.statusCode, 200);
+    const listed = async () =>
+      (await eventsBetween(app, headers, '2026-11-01', '2026-12-01')).map(({ title, start }) => ({
+        title,
+        start,
+      }));
+    const before = await listed();
+    assert.deepEqual(before, [{ title: 'Planning', start: '2026-11-02T09:00:00.000Z' }]);
+
+    const again = await importCalendar(app, headers, file);
+    assert.equal(again.statusCode, 200);
+    assert.equal(again.json().created, 0);
+    assert.deepEqual(again.json().skippedEvents, [
+      {
+        uid: 'planning@example.com',
+        summary: 'Planning (moved)',
+        reason: 'It changes an occurrence of a series that no longer repeats here',
+      },
+    ]);
+    assert.deepEqual(await listed(), before);
   });
 
   test('importing the same file twice changes nothing; a changed event is updated', async () => {
