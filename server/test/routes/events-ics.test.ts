@@ -35,6 +35,28 @@ async function importCalendar(
 const calendar = (events: string) =>
   ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Test//EN', events.trim(), 'END:VCALENDAR', ''].join('\r\n');
 
+/** A weekly series from Monday 2 November 2026, 10:00 to 10:30 in Berlin. */
+const weeklyInBerlin = (uid: string, summary: string) => `
+BEGIN:VEVENT
+UID:${uid}
+DTSTAMP:20261101T000000Z
+DTSTART;TZID=Europe/Berlin:20261102T100000
+DTEND;TZID=Europe/Berlin:20261102T103000
+RRULE:FREQ=WEEKLY
+SUMMARY:${summary}
+END:VEVENT`;
+
+/** The file's change to that series' occurrence of `day` (YYYYMMDD): renamed, and at `hour` (HH) for 30 minutes. */
+const occurrenceChange = (uid: string, day: string, summary: string, hour = '12') => `
+BEGIN:VEVENT
+UID:${uid}
+DTSTAMP:20261101T000000Z
+RECURRENCE-ID;TZID=Europe/Berlin:${day}T100000
+DTSTART;TZID=Europe/Berlin:${day}T${hour}0000
+DTEND;TZID=Europe/Berlin:${day}T${hour}3000
+SUMMARY:${summary}
+END:VEVENT`;
+
 const SAMPLE = calendar(`
 BEGIN:VTIMEZONE
 TZID:Custom Eastern
@@ -291,25 +313,9 @@ END:VEVENT`);
   test('an occurrence the file changes after a split made here lands on the half that holds its date', async () => {
     const { app } = await buildTestApp();
     const { headers } = await signUp(app, { timeZone: 'Europe/Berlin' });
-    const series = `
-BEGIN:VEVENT
-UID:standup@example.com
-DTSTAMP:20261101T000000Z
-DTSTART;TZID=Europe/Berlin:20261102T100000
-DTEND;TZID=Europe/Berlin:20261102T103000
-RRULE:FREQ=WEEKLY
-SUMMARY:Standup
-END:VEVENT`;
+    const series = weeklyInBerlin('standup@example.com', 'Standup');
     // The other calendar moves one week's meeting: weeks 2 (before the split made below) and 4 (after it).
-    const movedWeek = (day: string, summary: string) => `
-BEGIN:VEVENT
-UID:standup@example.com
-DTSTAMP:20261101T000000Z
-RECURRENCE-ID;TZID=Europe/Berlin:${day}T100000
-DTSTART;TZID=Europe/Berlin:${day}T120000
-DTEND;TZID=Europe/Berlin:${day}T123000
-SUMMARY:${summary}
-END:VEVENT`;
+    const movedWeek = (day: string, summary: string) => occurrenceChange('standup@example.com', day, summary);
     const withWeek2 = calendar(series + movedWeek('20261109', 'Standup (week 2)'));
     assert.equal((await importCalendar(app, headers, withWeek2)).statusCode, 200);
     const weeks = await eventsBetween(app, headers, '2026-11-01', '2026-11-29');
@@ -397,24 +403,8 @@ END:VEVENT`;
   test("a split that moves the time: the file's occurrences still find their half and their moved slot", async () => {
     const { app } = await buildTestApp();
     const { headers } = await signUp(app, { timeZone: 'Europe/Berlin' });
-    const series = `
-BEGIN:VEVENT
-UID:retro@example.com
-DTSTAMP:20261101T000000Z
-DTSTART;TZID=Europe/Berlin:20261102T100000
-DTEND;TZID=Europe/Berlin:20261102T103000
-RRULE:FREQ=WEEKLY
-SUMMARY:Retro
-END:VEVENT`;
-    const movedWeek = (day: string, summary: string) => `
-BEGIN:VEVENT
-UID:retro@example.com
-DTSTAMP:20261101T000000Z
-RECURRENCE-ID;TZID=Europe/Berlin:${day}T100000
-DTSTART;TZID=Europe/Berlin:${day}T120000
-DTEND;TZID=Europe/Berlin:${day}T123000
-SUMMARY:${summary}
-END:VEVENT`;
+    const series = weeklyInBerlin('retro@example.com', 'Retro');
+    const movedWeek = (day: string, summary: string) => occurrenceChange('retro@example.com', day, summary);
     const withWeek4 = calendar(series + movedWeek('20261123', 'Retro (week 4)'));
     assert.equal((await importCalendar(app, headers, withWeek4)).statusCode, 200);
     const [, , week3] = await eventsBetween(app, headers, '2026-11-01', '2026-11-29');
@@ -458,15 +448,7 @@ END:VEVENT`;
     assert.equal((await weeks()).length, 5);
 
     // A renamed week 5, left at its slot in the file: at its slot here, moved with the later half.
-    const renamedWeek5 = `
-BEGIN:VEVENT
-UID:retro@example.com
-DTSTAMP:20261101T000000Z
-RECURRENCE-ID;TZID=Europe/Berlin:20261130T100000
-DTSTART;TZID=Europe/Berlin:20261130T100000
-DTEND;TZID=Europe/Berlin:20261130T103000
-SUMMARY:Retro (week 5)
-END:VEVENT`;
+    const renamedWeek5 = occurrenceChange('retro@example.com', '20261130', 'Retro (week 5)', '10');
     const withWeek5 = calendar(
       series +
         movedWeek('20261116', 'Retro (week 3)') +
@@ -484,23 +466,10 @@ END:VEVENT`;
   test("a series made a single event here: the file's changes to its occurrences are skipped, with the reason", async () => {
     const { app } = await buildTestApp();
     const { headers } = await signUp(app, { timeZone: 'Europe/Berlin' });
-    const file = calendar(`
-BEGIN:VEVENT
-UID:planning@example.com
-DTSTAMP:20261101T000000Z
-DTSTART;TZID=Europe/Berlin:20261102T100000
-DTEND;TZID=Europe/Berlin:20261102T103000
-RRULE:FREQ=WEEKLY
-SUMMARY:Planning
-END:VEVENT
-BEGIN:VEVENT
-UID:planning@example.com
-DTSTAMP:20261101T000000Z
-RECURRENCE-ID;TZID=Europe/Berlin:20261109T100000
-DTSTART;TZID=Europe/Berlin:20261109T120000
-DTEND;TZID=Europe/Berlin:20261109T123000
-SUMMARY:Planning (moved)
-END:VEVENT`);
+    const file = calendar(
+      weeklyInBerlin('planning@example.com', 'Planning') +
+        occurrenceChange('planning@example.com', '20261109', 'Planning (moved)'),
+    );
     assert.equal((await importCalendar(app, headers, file)).statusCode, 200);
     const [first] = await eventsBetween(app, headers, '2026-11-01', '2026-11-08');
     const single = await send(app, headers, 'PATCH', `/api/events/${first!._id}?scope=all`, { rrule: '' });
