@@ -64,7 +64,9 @@ describe('one time ledger', () => {
     await column(tomorrow).locator('.fc-timegrid-event', { hasText: 'Deep work' }).waitFor();
     await dayHeader(tomorrow).getByText('13.5 h left').waitFor();
 
-    // "Read report" without dragging: Schedule…, a day and a start time, Enter.
+    // The dropped task left the list as its block appeared. "Read report" without dragging: Schedule…, a day and a
+    // start time, Enter.
+    await panel.getByText('Deep work', { exact: true }).waitFor({ state: 'detached' });
     const schedule = panel.getByRole('button', { name: 'Schedule…' });
     assert.equal(await schedule.count(), 1);
     await schedule.focus();

@@ -111,9 +111,9 @@ export function CalendarPage() {
   const panelRef = useRef<HTMLElement>(null);
   const gridSectionRef = useRef<HTMLElement>(null);
   const visibleDays = useMemo(() => (range ? visibleDaysOf(range) : []), [range]);
-  const tasksById = useMemo(() => new Map(tasks.map((task) => [task._id, task])), [tasks]);
-  const { placeFromGrid, openTask, taskDialog } = useTaskPlacement({
-    tasksById,
+  const { placeFromGrid, openTask, gridTasks, panelTasks, taskDialog } = useTaskPlacement({
+    tasks,
+    tasksReadAt: tasksQuery.isFetching ? undefined : tasksQuery.startedTimeStamp,
     visibleDays,
     gridRef: gridSectionRef,
     panelRef,
@@ -320,7 +320,7 @@ export function CalendarPage() {
                 <grids.WeekGrid
                   loading={isFirstLoad || holdBlocks}
                   events={holdBlocks ? NO_EVENTS : events}
-                  tasks={tasks}
+                  tasks={gridTasks}
                   categoryColors={categoryColors}
                   ledgerDays={ledgerQuery.data ?? NO_LEDGER}
                   ledgerVersion={ledgerVersion}
@@ -339,7 +339,7 @@ export function CalendarPage() {
             </section>
             <UnscheduledPanel
               panelRef={panelRef}
-              tasks={tasks}
+              tasks={panelTasks}
               visibleDays={visibleDays}
               categoryColors={categoryColors}
               loading={tasksLoading}

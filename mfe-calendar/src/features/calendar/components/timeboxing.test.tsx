@@ -135,8 +135,16 @@ describe('the calendar with tasks', () => {
     const server = {
       refusal: null as string | null,
       planned: { [monday]: 60, [tuesday]: 90, [wednesday]: 570 } as Record<string, number>,
+      /** While set, a placement (or a read of the tasks) is answered only once it settles. */
+      placing: null as Promise<void> | null,
+      reading: null as Promise<void> | null,
+      /** Changes the stored tasks, as a change made elsewhere would. */
+      change: (id: string, fields: Partial<Task>) => {
+        stored = stored.map((task) => (task._id === id ? { ...task, ...fields } : task));
+      },
     };
-    const placed = (request: RecordedRequest) => {
+    const placed = async (request: RecordedRequest) => {
+      await server.placing;
       if (server.refusal) return { status: 400, body: { message: server.refusal } };
       const id = request.path.split('?')[0].split('/')[2];
       const body = request.body as Record<string, unknown>;
@@ -156,7 +164,10 @@ describe('the calendar with tasks', () => {
     };
     const network = mockApi({
       'GET /events': { body: [standup] },
-      'GET /tasks/range': () => ({ body: { tasks: stored } }),
+      'GET /tasks/range': async () => {
+        await server.reading;
+        return { body: { tasks: stored } };
+      },
       'GET /ledger': () => ({ body: { days: ledgerDays(server.planned) } }),
       'GET /categories': { body: [work] },
       'PATCH /tasks/task-1': placed,
@@ -167,6 +178,15 @@ describe('the calendar with tasks', () => {
     });
     const view = renderPage(<CalendarPage />, { path: '/app/calendar' });
     return { ...view, network, server };
+  }
+
+  /** A promise settled by hand: holds a mocked answer back until the test lets it go. */
+  function gate() {
+    let open = () => {};
+    const closed = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    return { closed, open };
   }
 
   const grid = () => screen.getByRole('region', { name: 'Week time grid' });
@@ -319,12 +339,52 @@ describe('the calendar with tasks', () => {
       await renderAndWaitForTasks({
         'PATCH /tasks/task-u2': { status: 400, body: { message: 'Tasks cannot start in the past' } },
       });
-      await user.click(within(panelItem('Call the bank')).getByRole('button', { name: 'Schedule…' }));
+      const schedule = within(panelItem('Call the bank')).getByRole('button', { name: 'Schedule…' });
+      await user.click(schedule);
       const dialog = screen.getByRole('dialog', { name: 'Schedule Task' });
       await user.click(within(dialog).getByRole('button', { name: 'Schedule' }));
       expect(await within(dialog).findByRole('alert')).toHaveTextContent(
         'Failed to schedule task: Tasks cannot start in the past',
       );
+      // The task never left the list, so closing the dialog gives focus back to the same button.
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      expect(schedule).toBeInTheDocument();
+      expect(schedule).toHaveFocus();
+    });
+
+    it('takes a scheduled task out of the list once saved, not once the tasks are read again', async () => {
+      const user = userEvent.setup();
+      const { server } = await renderAndWaitForTasks();
+      const reading = gate();
+      server.reading = reading.closed;
+      await user.click(within(panelItem('Call the bank')).getByRole('button', { name: 'Schedule…' }));
+      await placeWithDialog(screen.getByRole('dialog', { name: 'Schedule Task' }), {
+        starts: [toLocalDateKey(now), '09:00'],
+        day: tuesday,
+        time: '14:00',
+        submit: 'Schedule',
+      });
+      expect(within(panel()).queryByText('Call the bank')).not.toBeInTheDocument();
+      reading.open();
+      await waitFor(() => expect(column(tuesday)).toContainElement(blockOf('Call the bank')));
+      expect(within(panel()).queryByText('Call the bank')).not.toBeInTheDocument();
+    });
+
+    it('lists a scheduled task again when the next read shows it was unscheduled elsewhere meanwhile', async () => {
+      const user = userEvent.setup();
+      const { server } = await renderAndWaitForTasks();
+      const reading = gate();
+      server.reading = reading.closed;
+      await user.click(within(panelItem('Call the bank')).getByRole('button', { name: 'Schedule…' }));
+      await placeWithDialog(screen.getByRole('dialog', { name: 'Schedule Task' }), {
+        starts: [toLocalDateKey(now), '09:00'],
+        submit: 'Schedule',
+      });
+      expect(within(panel()).queryByText('Call the bank')).not.toBeInTheDocument();
+      server.change('task-u2', { scheduled: false });
+      reading.open();
+      expect(await within(panel()).findByText('Call the bank')).toBeInTheDocument();
+      expect(within(grid()).queryByText('Call the bank')).not.toBeInTheDocument();
     });
 
     it('asks which occurrences of a repeating task move, and sends that scope', async () => {
@@ -433,9 +493,15 @@ describe('the calendar with tasks', () => {
       expect(within(dayHeader(tuesday)).getByText('5 h left')).toHaveClass('preview');
       // The server will count the 1.5 h too, and a quarter of an hour it knows of and the grid does not.
       server.planned = { ...server.planned, [tuesday]: 195 };
+      const placing = gate();
+      server.placing = placing.closed;
       release(slotPoint(tuesday, '14:00'));
       await waitFor(() => expect(network.requestsTo('PATCH', '/tasks/task-u2')).toHaveLength(1));
       expect(network.requestsTo('PATCH', '/tasks/task-u2')[0].body).toEqual({ start: at(tuesday, '14:00') });
+      // While it is saved, the task is where it was dropped and nowhere else.
+      expect(within(panel()).queryByText('Call the bank')).not.toBeInTheDocument();
+      expect(within(grid()).getAllByText('Call the bank')).toHaveLength(1);
+      placing.open();
       await waitFor(() => expect(within(panel()).queryByText('Call the bank')).not.toBeInTheDocument());
       // The block FullCalendar drew on the drop gave way to the task read back: one block, not two.
       expect(within(grid()).getAllByText('Call the bank')).toHaveLength(1);
@@ -443,6 +509,24 @@ describe('the calendar with tasks', () => {
       // Once the ledger is read again, the server's figure replaces the preview.
       await waitFor(() => expect(dayHeader(tuesday)).toHaveTextContent('4.8 h left'));
       expect(within(dayHeader(tuesday)).getByText('4.8 h left')).not.toHaveClass('preview');
+    });
+
+    it('puts a task dropped from the list back in it, with a toast, when the server refuses', async () => {
+      const { network, server } = await renderAndWaitForTasks();
+      server.refusal = 'Tasks cannot start in the past';
+      const item = within(panel()).getByText('Call the bank').closest('[data-task-id]') as HTMLElement;
+      await pressAndStartDragging(item, panelPoint());
+      moveTo(slotPoint(tuesday, '14:00'));
+      release(slotPoint(tuesday, '14:00'));
+      expect(
+        await screen.findByText(
+          'Could not schedule "Call the bank". Tasks cannot start in the past. It is back in the Unscheduled list.',
+        ),
+      ).toBeInTheDocument();
+      expect(network.requestsTo('PATCH', '/tasks/task-u2')).toHaveLength(1);
+      expect(panelItem('Call the bank')).toBeInTheDocument();
+      expect(within(grid()).queryByText('Call the bank')).not.toBeInTheDocument();
+      expect(dayHeader(tuesday)).toHaveTextContent('6.5 h left');
     });
 
     it('previews an event dragged over the days, overlaps counted once, and drops the preview off the grid', async () => {
@@ -488,19 +572,28 @@ describe('the calendar with tasks', () => {
     });
 
     it('unschedules a task dragged from the grid onto the list, which shows itself as the drop target', async () => {
-      const { network } = await renderAndWaitForTasks();
+      const view = await renderAndWaitForTasks();
+      const { network } = view;
       await pressAndStartDragging(blockOf('Write report'), slotPoint(tuesday, '09:00'));
       expect(panel()).toHaveAttribute('data-task-drag');
       moveTo(panelPoint());
       expect(panel()).toHaveAttribute('data-drop-target');
       // Tuesday without the report: 30 min planned.
       expect(dayHeader(tuesday)).toHaveTextContent('7.5 h left');
+      const { server } = view;
+      const placing = gate();
+      server.placing = placing.closed;
       release(panelPoint());
       await waitFor(() => expect(network.requestsTo('PATCH', '/tasks/task-1')).toHaveLength(1));
       expect(network.requestsTo('PATCH', '/tasks/task-1')[0].body).toEqual({
         startHHMM: null,
         endHHMM: null,
       });
+      // While it is saved, the task is in the list it was dropped on, and off the grid.
+      expect(await within(panel()).findByText('Write report')).toBeInTheDocument();
+      expect(within(grid()).queryByText('Write report')).not.toBeInTheDocument();
+      placing.open();
+      await waitFor(() => expect(network.requestsTo('GET', '/tasks/range')).toHaveLength(2));
       expect(await within(panel()).findByText('Write report')).toBeInTheDocument();
       expect(within(grid()).queryByText('Write report')).not.toBeInTheDocument();
       expect(panel()).not.toHaveAttribute('data-drop-target');

@@ -59,7 +59,7 @@ import styles from './week-grid.module.css';
 export interface WeekGridProps {
   events: CalendarEvent[];
   /** The visible range's tasks: the scheduled ones that are not dismissed are drawn. */
-  tasks: Task[];
+  tasks: readonly Task[];
   categoryColors: ReadonlyMap<string, string>;
   /** The ledger of the visible days, and what changes each time it is read (ends a dropped move's preview). */
   ledgerDays: LedgerDay[];

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import toast from 'react-hot-toast';
 import {
   fieldErrorsOf,
@@ -40,7 +40,10 @@ function placementFailureText(placement: TaskPlacement, title: string, error: Ap
 }
 
 interface TaskPlacementOptions {
-  tasksById: ReadonlyMap<string, Task>;
+  /** The visible range's tasks, as last read. */
+  tasks: readonly Task[];
+  /** When the last finished read of those tasks was sent (undefined while one is under way). */
+  tasksReadAt: number | undefined;
   visibleDays: readonly string[];
   /** Where focus goes after a task is placed on the grid, or taken off it, from the dialog. */
   gridRef: RefObject<HTMLElement | null>;
@@ -50,13 +53,51 @@ interface TaskPlacementOptions {
 /** What a placement came to: placed, refused by the server, or called off in the scope question. */
 type PlacementOutcome = { error?: ApiError; cancelled?: true };
 
+/** A task being moved between the Unscheduled list and the grid: which way, and when it was sent once saved. */
+type Crossing = { toList: boolean; sentAt?: number };
+
+/** The crossings not yet read back: `crossings` itself when none has ended. */
+function openCrossings(
+  crossings: ReadonlyMap<string, Crossing>,
+  tasksById: ReadonlyMap<string, Task>,
+  tasksReadAt: number | undefined,
+): ReadonlyMap<string, Crossing> {
+  const open = [...crossings].filter(([id, { toList, sentAt }]) => {
+    const task = tasksById.get(id);
+    const readAfterSave = sentAt !== undefined && tasksReadAt !== undefined && tasksReadAt >= sentAt;
+    return task !== undefined && task.scheduled === toList && !readAfterSave;
+  });
+  return open.length === crossings.size ? crossings : new Map(open);
+}
+
+/**
+ * The tasks as they will be read back once the crossings are saved, for the grid and for the list. A task taken off
+ * the grid is unscheduled in both at once. One dropped on the grid has left the list, and is not changed for the grid,
+ * where FullCalendar has drawn the dropped block already (the grid replaces that copy once the task is read back).
+ */
+function crossedTasks(tasks: readonly Task[], crossings: ReadonlyMap<string, Crossing>) {
+  if (crossings.size === 0) return { gridTasks: tasks, panelTasks: tasks };
+  const gridTasks = tasks.map((task) =>
+    crossings.get(task._id)?.toList ? { ...task, scheduled: false } : task,
+  );
+  const panelTasks = gridTasks.filter((task) => crossings.get(task._id)?.toList !== false);
+  return { gridTasks, panelTasks };
+}
+
 /**
  * Placing tasks on the timeline: by a drop on the grid (a refused one goes back, with a toast), or with the keyboard
  * dialog, which says where the task went and takes focus there, since its opener leaves or moves with the task.
  * An occurrence of a repeating task first asks which occurrences move, as a repeating event's block does; Cancel
  * puts the block back.
  */
-export function useTaskPlacement({ tasksById, visibleDays, gridRef, panelRef }: TaskPlacementOptions) {
+export function useTaskPlacement({
+  tasks,
+  tasksReadAt,
+  visibleDays,
+  gridRef,
+  panelRef,
+}: TaskPlacementOptions) {
+  const tasksById = useMemo(() => new Map(tasks.map((task) => [task._id, task])), [tasks]);
   const [placeTask, placeState] = usePlaceTaskMutation();
   const [placeOccurrences, occurrencesState] = usePlaceTaskOccurrencesMutation();
   const [dialog, setDialog] = useState<DialogState | null>(null);
@@ -69,9 +110,57 @@ export function useTaskPlacement({ tasksById, visibleDays, gridRef, panelRef }: 
   const pendingAnswer = useRef<((scope: TaskSeriesScope | null) => void) | null>(null);
   useEffect(() => () => pendingAnswer.current?.(null), []);
 
+  // A task dropped on the grid (or scheduled from the list) leaves the list as its block appears, not when the tasks
+  // are read again after the save: a list that still offers it would show it twice, and offer it to place again.
+  // A task dropped on the list leaves the grid as it appears in the list, in the same way.
+  const [crossings, setCrossings] = useState<ReadonlyMap<string, Crossing>>(new Map());
+  const updateCrossing = useCallback((id: string, crossing: Crossing | null) => {
+    setCrossings((current) => {
+      const next = new Map(current);
+      if (crossing) next.set(id, crossing);
+      else next.delete(id);
+      return next;
+    });
+  }, []);
+  // Each ends once the tasks read show it where it went, or once a read sent after the saved change shows it anywhere
+  // (a change made elsewhere meanwhile): a crossing never hides a task for longer than one read. Checked as the page
+  // renders (React's way to adjust state to new props), so no frame shows a crossing that has ended.
+  const [checked, setChecked] = useState({ crossings, tasksById, tasksReadAt });
+  if (
+    checked.crossings !== crossings ||
+    checked.tasksById !== tasksById ||
+    checked.tasksReadAt !== tasksReadAt
+  ) {
+    const open = openCrossings(crossings, tasksById, tasksReadAt);
+    setChecked({ crossings: open, tasksById, tasksReadAt });
+    if (open !== crossings) setCrossings(open);
+  }
+  const { gridTasks, panelTasks } = useMemo(() => crossedTasks(tasks, crossings), [tasks, crossings]);
+
+  // A drop crosses at once, as its block is already drawn; the dialog's task once saved, so that a refusal leaves
+  // the dialog's opener where it was.
+  const save = useCallback(
+    async (
+      placement: TaskPlacement,
+      send: () => Promise<PlacementOutcome>,
+      fromGrid: boolean,
+    ): Promise<PlacementOutcome> => {
+      const task = tasksById.get(placement.id);
+      const toList = 'unschedule' in placement;
+      const crosses = task !== undefined && task.scheduled === toList;
+      if (crosses && fromGrid) updateCrossing(placement.id, { toList });
+      const sentAt = Date.now();
+      const result = await send();
+      if (crosses) updateCrossing(placement.id, result.error ? null : { toList, sentAt });
+      return result;
+    },
+    [tasksById, updateCrossing],
+  );
+
   const place = useCallback(
-    async (placement: TaskPlacement): Promise<PlacementOutcome> => {
-      if (!tasksById.get(placement.id)?.seriesId) return placeTask(placement);
+    async (placement: TaskPlacement, fromGrid: boolean): Promise<PlacementOutcome> => {
+      if (!tasksById.get(placement.id)?.seriesId)
+        return save(placement, () => placeTask(placement), fromGrid);
       pendingAnswer.current?.(null);
       const scope = await new Promise<TaskSeriesScope | null>((resolve) => {
         pendingAnswer.current = resolve;
@@ -84,17 +173,17 @@ export function useTaskPlacement({ tasksById, visibleDays, gridRef, panelRef }: 
       }
       // The question stays up, busy, until the move is saved: its focus goes back to an opener that can take it.
       try {
-        return await placeOccurrences({ placement, scope });
+        return await save(placement, () => placeOccurrences({ placement, scope }), fromGrid);
       } finally {
         setScopeAnswer(null);
       }
     },
-    [placeTask, placeOccurrences, tasksById],
+    [placeTask, placeOccurrences, tasksById, save],
   );
 
   const placeFromGrid = useCallback(
     async (placement: TaskPlacement) => {
-      const result = await place(placement);
+      const result = await place(placement, true);
       if (result.cancelled) return false;
       if (!result.error) return true;
       const title = tasksById.get(placement.id)?.title ?? 'the task';
@@ -131,7 +220,7 @@ export function useTaskPlacement({ tasksById, visibleDays, gridRef, panelRef }: 
   ) => {
     if (!dialog) return;
     const { key } = dialog;
-    const result = await place(placement);
+    const result = await place(placement, false);
     if (result.cancelled) return;
     if (result.error) {
       const reason = reasonOf(result.error);
@@ -188,6 +277,8 @@ export function useTaskPlacement({ tasksById, visibleDays, gridRef, panelRef }: 
   return {
     placeFromGrid,
     openTask,
+    gridTasks,
+    panelTasks,
     taskDialog: (
       <>
         {taskDialog}
