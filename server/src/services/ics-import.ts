@@ -10,10 +10,17 @@ import {
   type ImportedEvent,
   type SkippedEvent,
 } from '../lib/ics/parse.js';
-import { occurrenceId } from '../lib/recurrence.js';
+import {
+  SERIES_NEVER_ENDS,
+  occurrenceId,
+  occurrenceStarts,
+  ruleEndingBefore,
+  ruleFrom,
+  type SeriesShape,
+} from '../lib/recurrence.js';
 import { newId } from '../lib/ids.js';
 import { requireRoomForImport } from '../lib/quotas.js';
-import { SINGLE_ITEM, masterColumns } from './series.js';
+import { SINGLE_ITEM, eventShape, masterColumns } from './series.js';
 
 export interface ImportSummary {
   created: number;
@@ -124,42 +131,124 @@ function placedHere(columns: StoredColumns, series: SeriesOfOverride | null): St
   };
 }
 
-function isUnchanged(existing: EventRow, columns: StoredColumns): boolean {
-  return (Object.keys(columns) as (keyof StoredColumns)[]).every((name) => existing[name] === columns[name]);
+function isUnchanged(existing: EventRow, columns: Partial<EventRow>): boolean {
+  return (Object.keys(columns) as (keyof EventRow)[]).every((name) => existing[name] === columns[name]);
+}
+
+/** What the file said when the row was last imported (`icsImported`), or null when that is not known. */
+function lastImportOf(existing: EventRow): Partial<Record<keyof StoredColumns, unknown>> | null {
+  if (existing.icsImported === null) return null;
+  try {
+    return JSON.parse(existing.icsImported) as Partial<Record<keyof StoredColumns, unknown>>;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The columns of the file's event, the title and the time (every other column: a rule and the span it gives go as
+ * one), and which of them the file changed since the last import. An override's series, rule and occurrence are
+ * where it sits here (the half of a split series holding its date, moved with its series), not what the file said:
+ * they are in neither group, and never read as a change of the file.
+ */
+function fileChanges(existing: EventRow, columns: StoredColumns) {
+  const placement: (keyof StoredColumns)[] =
+    columns.seriesId === null ? [] : ['seriesId', 'rrule', 'recurrenceAt'];
+  const names = (Object.keys(columns) as (keyof StoredColumns)[]).filter((name) => !placement.includes(name));
+  const title: (keyof StoredColumns)[] = ['title'];
+  const time = names.filter((name) => name !== 'title');
+  const last = lastImportOf(existing);
+  // A row without a last import (imported before it was kept, or exported from here) takes the file's columns.
+  const changed = (group: (keyof StoredColumns)[]) =>
+    last === null || group.some((name) => last[name] !== columns[name]);
+  return {
+    placement,
+    groups: [title, time].map((group) => ({ names: group, changed: changed(group) })),
+    /** How far the file moved the first occurrence since the last import (0 when that is not known). */
+    timeMovedMs: last !== null && typeof last.startAt === 'number' ? columns.startAt - last.startAt : 0,
+    timeChanged: changed(time),
+  };
 }
 
 /**
  * What a re-import stores in a row it imported before: the file's columns where the file changed them since that
- * import (`icsImported`), the row's own where it did not, so what was edited here (a title, a series split or skipped
- * occurrences, a moved time) survives an import of the same file, and a change made in the other calendar still
- * arrives. The title goes alone; every other column is the event's time, which goes as one: a rule and the span it
- * gives must come from the same side. A row without a last import (imported before it was kept, or exported from
- * here) takes the file's columns, as every import did before.
+ * import (see fileChanges), the row's own where it did not, so what was edited here (a title, a series split or
+ * skipped occurrences, a moved time) survives an import of the same file, and a change made in the other calendar
+ * still arrives. Where the file changed them, the file's columns go where they sit here (`placed`).
  */
 function mergedColumns(existing: EventRow, columns: StoredColumns, placed: StoredColumns): StoredColumns {
-  if (existing.icsImported === null) return placed;
-  let last: Partial<Record<keyof StoredColumns, unknown>>;
-  try {
-    last = JSON.parse(existing.icsImported) as typeof last;
-  } catch {
-    return placed;
-  }
-  // An override's series, rule and occurrence are where it sits here (the half of a split series holding its date,
-  // moved with its series), not what the file said: they are always taken, and never read as a change of the file.
-  const placement: (keyof StoredColumns)[] =
-    columns.seriesId === null ? [] : ['seriesId', 'rrule', 'recurrenceAt'];
-  const names = (Object.keys(columns) as (keyof StoredColumns)[]).filter((name) => !placement.includes(name));
-  // What the file said is compared with what it said last time; where it changed, the file's columns go where they
-  // sit here.
-  const side = (group: (keyof StoredColumns)[]) =>
-    group.some((name) => last[name] !== columns[name]) ? placed : existing;
+  const { placement, groups } = fileChanges(existing, columns);
   const merged: Record<string, unknown> = {};
-  for (const group of [['title'], names.filter((name) => name !== 'title')] as (keyof StoredColumns)[][]) {
-    const from = side(group);
-    for (const name of group) merged[name] = from[name];
+  for (const { names, changed } of groups) {
+    const from = changed ? placed : existing;
+    for (const name of names) merged[name] = from[name];
   }
   for (const name of placement) merged[name] = placed[name];
   return merged as StoredColumns;
+}
+
+/** The first occurrence of the series at or after `at`, within a few years (none when the series ends before). */
+function firstStartFrom(shape: SeriesShape, at: number): number | undefined {
+  const yearsAhead = 5 * 366 * 86_400_000;
+  return occurrenceStarts({ ...shape, exdates: [] }, at, Math.min(SERIES_NEVER_ENDS, at + yearsAhead)).find(
+    (start) => start >= at,
+  );
+}
+
+/** A later half of a series split here, as the file's new time gives it: its columns and its start in the file. */
+interface RetimedHalf {
+  row: EventRow;
+  columns: ReturnType<typeof masterColumns>;
+  fileStartAt: number;
+}
+
+/**
+ * A series split here whose time the file changed: each part takes the file's new time for the occurrences it holds,
+ * so the split stays at the same occurrence (found again in the new times by how far the file moved the series) and
+ * no week shows twice. The first part's columns end before the first later half; each later half runs to the next.
+ * Null when the new rule has no occurrence where a half begins (the file's series now ends before it, say): then the
+ * series takes the file's time as a series not split does, and the halves stay as they are.
+ */
+function splitAgain(
+  columns: StoredColumns,
+  halves: readonly { row: EventRow; fileStartAt: number }[],
+  timeMovedMs: number,
+): { first: StoredColumns; halves: RetimedHalf[] } | null {
+  const shape = eventShape(columns);
+  const starts: number[] = [];
+  for (const half of halves) {
+    const start = firstStartFrom(shape, half.fileStartAt + timeMovedMs);
+    if (start === undefined || start <= (starts.at(-1) ?? shape.startAt)) return null;
+    starts.push(start);
+  }
+  const first = {
+    startAt: shape.startAt,
+    durationMs: shape.durationMs,
+    allDay: shape.allDay,
+    zone: shape.zone,
+  };
+  const span = (from: number, to: number | undefined) => {
+    const rule = from === shape.startAt ? shape.rrule : ruleFrom(shape, from);
+    return masterColumns(
+      to === undefined ? rule : ruleEndingBefore({ ...shape, rrule: rule, startAt: from }, to),
+      { ...first, startAt: from },
+      shape.exdates.filter((start) => start >= from && (to === undefined || start < to)),
+    );
+  };
+  try {
+    return {
+      first: { ...columns, ...span(shape.startAt, starts[0]) },
+      halves: halves.map((half, index) => ({
+        row: half.row,
+        columns: span(starts[index]!, starts[index + 1]),
+        fileStartAt: starts[index]!,
+      })),
+    };
+  } catch (error) {
+    // A span the rule checks refuse (too many skipped occurrences in it, say) leaves the split as it is.
+    if (error instanceof HttpError) return null;
+    throw error;
+  }
 }
 
 /**
@@ -282,6 +371,21 @@ export async function importCalendar(
     }
   };
 
+  // A series split here goes on as later halves, each from its start in the file's times (icsSplitAt): an occurrence
+  // the file changes belongs to the half that holds its date.
+  const seriesUids = parsed.events
+    .filter((event) => event.series && event.recurrenceAt === null)
+    .map((event) => uidOfKey(event.key));
+  const halvesByUid = new Map<string, { row: EventRow; fileStartAt: number }[]>();
+  for (const row of await app.eventsRepository.findSplitHalves(user.id, seriesUids)) {
+    const halves = halvesByUid.get(row.icsSplitOf!) ?? [];
+    halves.push({ row, fileStartAt: row.icsSplitAt ?? row.startAt });
+    halvesByUid.set(row.icsSplitOf!, halves);
+  }
+  for (const halves of halvesByUid.values()) halves.sort((a, b) => a.fileStartAt - b.fileStartAt);
+  // Series whose time the file changed, by how far each moved here: the occurrences edited here follow (see below).
+  const retimed: { id: string; movedMs: number; rrule: string; occurrenceMs: number }[] = [];
+
   // Series and single events first: an override needs its series' id.
   const seriesByUid = new Map<string, SeriesOfOverride>();
   const endedHere = new Set<string>();
@@ -289,6 +393,7 @@ export async function importCalendar(
   for (const imported of parsed.events.filter((event) => event.recurrenceAt === null)) {
     const columns = columnsOrSkip(imported, null);
     if (!columns) continue;
+    const uid = uidOfKey(imported.key);
     const ownId = ownIdOf(imported);
     const keyed = existingByKey.get(imported.key);
     const found = keyed?.seriesId === null ? keyed : ownId ? existingById.get(ownId) : undefined;
@@ -296,33 +401,60 @@ export async function importCalendar(
     const id = existing?.id ?? newId();
     if (imported.series && !existing) {
       // A series an older import stored as copies, one per occurrence: the copies go.
-      const copies = await app.eventsRepository.findByIcsUid(user.id, uidOfKey(imported.key));
+      const copies = await app.eventsRepository.findByIcsUid(user.id, uid);
       for (const copy of copies) if (!importedKeys.has(copy.icsKey!)) stale.add(copy.id);
     }
-    const stored = store(imported, id, existing, columns);
+    // A new time from the file for a series split here: every part takes it for the occurrences it holds.
+    const changes = existing && imported.series ? fileChanges(existing, columns) : null;
+    const halves = halvesByUid.get(uid) ?? [];
+    const split =
+      changes?.timeChanged && halves.length > 0 ? splitAgain(columns, halves, changes.timeMovedMs) : null;
+    const stored = store(imported, id, existing, columns, split?.first ?? columns);
+    if (existing && changes?.timeChanged && stored.rrule !== null) {
+      retimed.push({
+        id,
+        movedMs: stored.startAt - existing.startAt,
+        rrule: stored.rrule,
+        occurrenceMs: stored.occurrenceMs!,
+      });
+    }
+    for (const half of split?.halves ?? []) {
+      const retimedColumns = { ...half.columns, allDay: columns.allDay, icsSplitAt: half.fileStartAt };
+      const row: EventRow = { ...half.row, ...retimedColumns };
+      if (!isUnchanged(half.row, retimedColumns)) {
+        updated.push({ ...row, updatedAt: now });
+        changedRows += 1;
+        retimed.push({
+          id: row.id,
+          movedMs: row.startAt - half.row.startAt,
+          rrule: row.rrule!,
+          occurrenceMs: row.occurrenceMs!,
+        });
+      }
+    }
+    if (split)
+      halvesByUid.set(
+        uid,
+        split.halves.map(({ row, columns: span, fileStartAt }) => ({
+          row: { ...row, ...span },
+          fileStartAt,
+        })),
+      );
     // Its overrides take the rule and times it is stored with (a split here ended it; a series edit moved it). One
     // made a single event here has no occurrences left for them to change.
-    if (imported.series && stored.rrule === null) endedHere.add(uidOfKey(imported.key));
+    if (imported.series && stored.rrule === null) endedHere.add(uid);
     else if (imported.series) {
       const movedMs = stored.startAt - columns.startAt;
-      seriesByUid.set(uidOfKey(imported.key), { id, rrule: stored.rrule!, movedMs });
+      seriesByUid.set(uid, { id, rrule: stored.rrule!, movedMs });
     }
   }
 
-  // A series split here goes on as later halves, each from its start in the file's times: an occurrence the file
-  // changes belongs to the half that holds its date.
-  const halvesByUid = new Map<string, (SeriesOfOverride & { fileStartAt: number })[]>();
-  for (const half of await app.eventsRepository.findSplitHalves(user.id, [...seriesByUid.keys()])) {
-    const halves = halvesByUid.get(half.icsSplitOf!) ?? [];
-    const fileStartAt = half.icsSplitAt ?? half.startAt;
-    halves.push({ id: half.id, rrule: half.rrule!, movedMs: half.startAt - fileStartAt, fileStartAt });
-    halvesByUid.set(half.icsSplitOf!, halves);
-  }
   const seriesHolding = (uid: string, recurrenceAt: number): SeriesOfOverride | undefined => {
     const first = seriesByUid.get(uid);
     if (!first) return undefined;
-    const later = (halvesByUid.get(uid) ?? []).filter((half) => half.fileStartAt <= recurrenceAt);
-    return later.length === 0 ? first : later.reduce((a, b) => (b.fileStartAt > a.fileStartAt ? b : a));
+    const later = (halvesByUid.get(uid) ?? []).filter((half) => half.fileStartAt <= recurrenceAt).at(-1);
+    if (!later) return first;
+    return { id: later.row.id, rrule: later.row.rrule!, movedMs: later.row.startAt - later.fileStartAt };
   };
 
   for (const imported of parsed.events.filter((event) => event.recurrenceAt !== null)) {
@@ -355,11 +487,54 @@ export async function importCalendar(
     store(imported, id, existing, columns, placed);
   }
 
+  // The occurrences edited here of a series the file retimed follow it, as they follow a series edit made here: each
+  // is re-keyed to its occurrence's new start, and one still at its slot moves there. One whose occurrence the file
+  // now changes itself gives way to the file's.
+  const retimedOverrides = await app.eventsRepository.overrideRowsOf(
+    user.id,
+    retimed.map((series) => series.id),
+  );
+  const following = new Map(retimed.map((series) => [series.id, series]));
+  const fileOwned = (row: EventRow) =>
+    stale.has(row.id) || claimed.has(row.id) || (row.icsKey !== null && importedKeys.has(row.icsKey));
+  // Rows that keep their ids: a moved one cannot take the id of one of them.
+  const staying = new Set(
+    retimedOverrides.filter((row) => fileOwned(row) && !stale.has(row.id)).map((row) => row.id),
+  );
+  let rekeyed = 0;
+  for (const row of retimedOverrides) {
+    if (fileOwned(row)) continue;
+    const series = following.get(row.seriesId!)!;
+    const recurrenceAt = row.recurrenceAt! + series.movedMs;
+    const id = occurrenceId(series.id, recurrenceAt);
+    const atItsSlot = row.startAt === row.recurrenceAt;
+    const columns: Partial<EventRow> = {
+      id,
+      rrule: series.rrule,
+      recurrenceAt,
+      ...(atItsSlot ? { startAt: recurrenceAt, endAt: recurrenceAt + series.occurrenceMs } : {}),
+    };
+    const moved: EventRow = { ...row, ...columns, updatedAt: now };
+    if (id === row.id) {
+      if (!isUnchanged(row, columns)) {
+        updated.push(moved);
+        changedRows += 1;
+      }
+      continue;
+    }
+    stale.add(row.id);
+    if (claimed.has(id) || staying.has(id)) continue;
+    claimed.add(id);
+    // Re-keyed: a new id for the same event, which the summary counts as updated.
+    created.push(moved);
+    rekeyed += 1;
+  }
+
   requireRoomForImport(
     app.config.quotas,
     (await app.eventsRepository.countOf(user.id)) - stale.size,
     created.length,
   );
   await app.eventsRepository.applyImport(user.id, created, updated, [...stale]);
-  return { created: created.length, updated: changedRows, skipped, skippedEvents };
+  return { created: created.length - rekeyed, updated: changedRows + rekeyed, skipped, skippedEvents };
 }

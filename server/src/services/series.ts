@@ -43,7 +43,7 @@ export const exdatesOf = (row: Pick<TaskRow, 'exdates'>): number[] =>
   row.exdates ? (JSON.parse(row.exdates) as number[]) : [];
 
 /** What the rule engine needs of a master. An all-day event series, or a series of unscheduled tasks, repeats dates. */
-export function shapeOf(row: SeriesColumns, allDay: boolean): SeriesShape {
+export function shapeOf(row: Omit<SeriesColumns, 'id' | 'endAt'>, allDay: boolean): SeriesShape {
   return {
     rrule: row.rrule!,
     zone: row.seriesZone!,
@@ -55,7 +55,8 @@ export function shapeOf(row: SeriesColumns, allDay: boolean): SeriesShape {
 }
 
 const taskShape = (row: SeriesColumns & Pick<TaskRow, 'scheduled'>) => shapeOf(row, row.scheduled === 0);
-const eventShape = (row: SeriesColumns & Pick<EventRow, 'allDay'>) => shapeOf(row, row.allDay === 1);
+const eventShape = (row: Omit<SeriesColumns, 'id' | 'endAt'> & Pick<EventRow, 'allDay'>) =>
+  shapeOf(row, row.allDay === 1);
 
 /**
  * The columns that make a row a series' master, from the rule as written: 400 with the rule's problem when it cannot

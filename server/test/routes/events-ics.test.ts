@@ -300,14 +300,36 @@ END:VEVENT`);
     const renamed = await importCalendar(app, headers, file.replace('SUMMARY:Team', 'SUMMARY:Team sync'));
     assert.deepEqual([renamed.json().created, renamed.json().updated], [0, 1]);
     assert.deepEqual(await titles(), ['Team sync', 'Team (moved)', 'Team v2']);
-    // Moved there to 11:00: the file's time wins over the split made here (its rule and span go together).
+    // Moved there to 11:00: the file's time wins over the times made here, in each part of the split, which stays at
+    // the same week; the occurrence edited here moves with its series. Three events updated, none created.
     const moved = file
       .replace('SUMMARY:Team', 'SUMMARY:Team sync')
       .replace('DTSTART;TZID=Europe/Berlin:20261102T100000', 'DTSTART;TZID=Europe/Berlin:20261102T110000')
       .replace('DTEND;TZID=Europe/Berlin:20261102T103000', 'DTEND;TZID=Europe/Berlin:20261102T113000');
-    assert.equal((await importCalendar(app, headers, moved)).json().updated, 1);
-    const [firstMoved] = await eventsBetween(app, headers, '2026-11-01', '2026-11-08');
-    assert.deepEqual([firstMoved!.title, firstMoved!.start], ['Team sync', '2026-11-02T10:00:00.000Z']);
+    const retimed = await importCalendar(app, headers, moved);
+    assert.deepEqual([retimed.json().created, retimed.json().updated], [0, 3]);
+    const weeks = async () =>
+      (await eventsBetween(app, headers, '2026-11-01', '2026-11-29')).map(({ title, start, end }) => ({
+        title,
+        start,
+        end,
+      }));
+    const atEleven = (day: string, title: string) => ({
+      title,
+      start: `2026-11-${day}T10:00:00.000Z`,
+      end: `2026-11-${day}T10:30:00.000Z`,
+    });
+    const after = [
+      atEleven('02', 'Team sync'),
+      atEleven('09', 'Team (moved)'),
+      atEleven('16', 'Team v2'),
+      atEleven('23', 'Team v2'),
+    ];
+    assert.deepEqual(await weeks(), after);
+    // Again: nothing changes.
+    const again2 = await importCalendar(app, headers, moved);
+    assert.deepEqual([again2.json().created, again2.json().updated], [0, 0]);
+    assert.deepEqual(await weeks(), after);
   });
 
   test('an occurrence the file changes after a split made here lands on the half that holds its date', async () => {
@@ -461,6 +483,79 @@ END:VEVENT`);
     ]);
     const unchanged = await importCalendar(app, headers, withWeek5);
     assert.deepEqual([unchanged.json().created, unchanged.json().updated], [0, 0]);
+  });
+
+  test('the other calendar retimes a series split here: each part takes the new time, the split stays at its week', async () => {
+    const { app } = await buildTestApp();
+    const { headers } = await signUp(app, { timeZone: 'Europe/Berlin' });
+    const series = weeklyInBerlin('review@example.com', 'Review');
+    assert.equal((await importCalendar(app, headers, calendar(series))).statusCode, 200);
+    const [, , week3] = await eventsBetween(app, headers, '2026-11-01', '2026-11-22');
+    // From week 3 on, renamed and an hour later here (11:00 in Berlin); week 4 is then renamed on its own.
+    const split = await send(app, headers, 'PATCH', `/api/events/${week3!._id}?scope=following`, {
+      title: 'Review v2',
+      start: '2026-11-16T10:00:00.000Z',
+      end: '2026-11-16T10:30:00.000Z',
+    });
+    assert.equal(split.statusCode, 200);
+    const [week4] = await eventsBetween(app, headers, '2026-11-23', '2026-11-29');
+    const one = await send(app, headers, 'PATCH', `/api/events/${week4!._id}`, { title: 'Review (here)' });
+    assert.equal(one.statusCode, 200);
+    const laterHalf = week4!.seriesId;
+    const weeks = async () =>
+      (await eventsBetween(app, headers, '2026-11-01', '2026-12-13')).map(({ title, start, seriesId }) => ({
+        title,
+        start: start.slice(5, 16),
+        later: seriesId === laterHalf,
+      }));
+
+    // The other calendar moves the whole series to 10:30 (09:30 UTC): the weeks before the split take it, and so do
+    // the split's (its own time was a time made here), each once; titles made here stay.
+    const retimedSeries = series
+      .replace('DTSTART;TZID=Europe/Berlin:20261102T100000', 'DTSTART;TZID=Europe/Berlin:20261102T103000')
+      .replace('DTEND;TZID=Europe/Berlin:20261102T103000', 'DTEND;TZID=Europe/Berlin:20261102T110000');
+    const retimed = await importCalendar(app, headers, calendar(retimedSeries));
+    assert.equal(retimed.statusCode, 200);
+    // The series, its later half, and the occurrence renamed here, which moves with it.
+    assert.deepEqual([retimed.json().created, retimed.json().updated], [0, 3]);
+    const expected = [
+      { title: 'Review', start: '11-02T09:30', later: false },
+      { title: 'Review', start: '11-09T09:30', later: false },
+      { title: 'Review v2', start: '11-16T09:30', later: true },
+      { title: 'Review (here)', start: '11-23T09:30', later: true },
+      { title: 'Review v2', start: '11-30T09:30', later: true },
+      { title: 'Review v2', start: '12-07T09:30', later: true },
+    ];
+    assert.deepEqual(await weeks(), expected);
+    const again = await importCalendar(app, headers, calendar(retimedSeries));
+    assert.deepEqual([again.json().created, again.json().updated], [0, 0]);
+    assert.deepEqual(await weeks(), expected);
+
+    // A change the file then makes to week 5, named by its new time there, lands on the later half, once.
+    const week5 = occurrenceChange('review@example.com', '20261130', 'Review (week 5)').replace(
+      'RECURRENCE-ID;TZID=Europe/Berlin:20261130T100000',
+      'RECURRENCE-ID;TZID=Europe/Berlin:20261130T103000',
+    );
+    const withWeek5 = await importCalendar(app, headers, calendar(retimedSeries + week5));
+    assert.deepEqual([withWeek5.json().created, withWeek5.json().updated], [1, 0]);
+    assert.deepEqual((await weeks()).slice(4), [
+      { title: 'Review (week 5)', start: '11-30T11:00', later: true },
+      { title: 'Review v2', start: '12-07T09:30', later: true },
+    ]);
+
+    // Moved back to 10:00 with week 5's change still in it: once more, every week once, week 5 where the file has it.
+    const back = occurrenceChange('review@example.com', '20261130', 'Review (week 5)');
+    // Week 5's change is a new event of the file (its RECURRENCE-ID changed with the series), replacing the old one.
+    const movedBack = await importCalendar(app, headers, calendar(series + back));
+    assert.deepEqual([movedBack.json().created, movedBack.json().updated], [1, 3]);
+    assert.deepEqual(await weeks(), [
+      { title: 'Review', start: '11-02T09:00', later: false },
+      { title: 'Review', start: '11-09T09:00', later: false },
+      { title: 'Review v2', start: '11-16T09:00', later: true },
+      { title: 'Review (here)', start: '11-23T09:00', later: true },
+      { title: 'Review (week 5)', start: '11-30T11:00', later: true },
+      { title: 'Review v2', start: '12-07T09:00', later: true },
+    ]);
   });
 
   test("a series made a single event here: the file's changes to its occurrences are skipped, with the reason", async () => {

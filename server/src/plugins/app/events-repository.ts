@@ -116,20 +116,33 @@ export function createEventsRepository(db: Kysely<Database>, maxRows: number = R
     },
 
     /** The series split here from imported ones (by these UIDs): the later halves, each naming the UID it continues. */
-    async findSplitHalves(
-      userId: string,
-      uids: string[],
-    ): Promise<Pick<EventRow, 'id' | 'rrule' | 'startAt' | 'icsSplitOf' | 'icsSplitAt'>[]> {
-      const found: Pick<EventRow, 'id' | 'rrule' | 'startAt' | 'icsSplitOf' | 'icsSplitAt'>[] = [];
+    async findSplitHalves(userId: string, uids: string[]): Promise<EventRow[]> {
+      const found: EventRow[] = [];
       for (let index = 0; index < uids.length; index += 500) {
         found.push(
           ...(await db
             .selectFrom('events')
-            .select(['id', 'rrule', 'startAt', 'icsSplitOf', 'icsSplitAt'])
+            .selectAll()
             .where('userId', '=', userId)
             .where('icsSplitOf', 'in', uids.slice(index, index + 500))
             .where('seriesId', 'is', null)
             .where('rrule', 'is not', null)
+            .execute()),
+        );
+      }
+      return found;
+    },
+
+    /** The override rows of these series, whole. */
+    async overrideRowsOf(userId: string, seriesIds: string[]): Promise<EventRow[]> {
+      const found: EventRow[] = [];
+      for (let index = 0; index < seriesIds.length; index += 500) {
+        found.push(
+          ...(await db
+            .selectFrom('events')
+            .selectAll()
+            .where('userId', '=', userId)
+            .where('seriesId', 'in', seriesIds.slice(index, index + 500))
             .execute()),
         );
       }
@@ -187,6 +200,7 @@ export function createEventsRepository(db: Kysely<Database>, maxRows: number = R
               seriesId: event.seriesId,
               recurrenceAt: event.recurrenceAt,
               icsImported: event.icsImported,
+              icsSplitAt: event.icsSplitAt,
               updatedAt: event.updatedAt,
             })
             .where('userId', '=', userId)
