@@ -12,6 +12,7 @@ import {
 } from '../lib/ics/parse.js';
 import {
   SERIES_NEVER_ENDS,
+  hasOccurrenceAt,
   occurrenceId,
   occurrenceStarts,
   ruleEndingBefore,
@@ -80,6 +81,8 @@ interface SeriesOfOverride {
   id: string;
   rrule: string;
   movedMs: number;
+  /** The series as stored here: which occurrences it still has. */
+  shape: SeriesShape;
 }
 
 /** The columns an imported event is stored with (a series' master its series columns, an override its series'). */
@@ -388,6 +391,8 @@ export async function importCalendar(
 
   // Series and single events first: an override needs its series' id.
   const seriesByUid = new Map<string, SeriesOfOverride>();
+  // Each series as the file has it, every occurrence its rule gives (skipped ones too).
+  const fileShapes = new Map<string, SeriesShape>();
   const endedHere = new Set<string>();
   const importedKeys = new Set(parsed.events.map((event) => event.key));
   for (const imported of parsed.events.filter((event) => event.recurrenceAt === null)) {
@@ -445,7 +450,8 @@ export async function importCalendar(
     if (imported.series && stored.rrule === null) endedHere.add(uid);
     else if (imported.series) {
       const movedMs = stored.startAt - columns.startAt;
-      seriesByUid.set(uid, { id, rrule: stored.rrule!, movedMs });
+      seriesByUid.set(uid, { id, rrule: stored.rrule!, movedMs, shape: eventShape(stored) });
+      fileShapes.set(uid, { ...eventShape(columns), exdates: [] });
     }
   }
 
@@ -454,7 +460,12 @@ export async function importCalendar(
     if (!first) return undefined;
     const later = (halvesByUid.get(uid) ?? []).filter((half) => half.fileStartAt <= recurrenceAt).at(-1);
     if (!later) return first;
-    return { id: later.row.id, rrule: later.row.rrule!, movedMs: later.row.startAt - later.fileStartAt };
+    return {
+      id: later.row.id,
+      rrule: later.row.rrule!,
+      movedMs: later.row.startAt - later.fileStartAt,
+      shape: eventShape(later.row),
+    };
   };
 
   for (const imported of parsed.events.filter((event) => event.recurrenceAt !== null)) {
@@ -478,12 +489,23 @@ export async function importCalendar(
       continue;
     }
     const byItsKey = existingByKey.get(imported.key);
-    // An occurrence an older import stored as a copy: the override takes its place, under its occurrence's id.
-    if (byItsKey && byItsKey.id !== id) stale.add(byItsKey.id);
     const existing =
       byItsKey?.id === id
         ? byItsKey
         : (existingById.get(id) ?? (await app.eventsRepository.find(user.id, id)));
+    // An occurrence of the file's series that is gone here (deleted, or in a part of a split deleted here) stays
+    // gone: the file's change to it would bring it back. One the file's rule does not give is stored as it comes.
+    const gone =
+      !existing &&
+      !byItsKey &&
+      hasOccurrenceAt(fileShapes.get(uidOfKey(imported.key))!, imported.recurrenceAt!) &&
+      !hasOccurrenceAt(series.shape, placed.recurrenceAt!);
+    if (gone) {
+      skip(imported, 'It changes an occurrence deleted here');
+      continue;
+    }
+    // An occurrence an older import stored as a copy: the override takes its place, under its occurrence's id.
+    if (byItsKey && byItsKey.id !== id) stale.add(byItsKey.id);
     store(imported, id, existing, columns, placed);
   }
 

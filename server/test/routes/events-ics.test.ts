@@ -558,6 +558,66 @@ END:VEVENT`);
     ]);
   });
 
+  test('an occurrence deleted here stays deleted when the file changes it, and so does a part of a split deleted here', async () => {
+    const { app } = await buildTestApp();
+    const { headers } = await signUp(app, { timeZone: 'Europe/Berlin' });
+    const series = weeklyInBerlin('sync@example.com', 'Sync');
+    const change = (day: string, summary: string) => occurrenceChange('sync@example.com', day, summary);
+    // The file changes week 2; week 2 is deleted here, the file's change with it.
+    const withWeek2 = calendar(series + change('20261109', 'Sync (week 2)'));
+    assert.equal((await importCalendar(app, headers, withWeek2)).statusCode, 200);
+    const titles = async () =>
+      (await eventsBetween(app, headers, '2026-11-01', '2026-12-13')).map(({ title, start }) => ({
+        title,
+        start: start.slice(5, 16),
+      }));
+    const [, week2] = await eventsBetween(app, headers, '2026-11-01', '2026-11-15');
+    assert.equal(week2!.title, 'Sync (week 2)');
+    const deleted = await send(
+      app,
+      headers,
+      'DELETE',
+      `/api/events/${week2!.seriesId}?occurrence=${week2!.recurrenceId}`,
+    );
+    assert.equal(deleted.statusCode, 204);
+    const without2 = [
+      { title: 'Sync', start: '11-02T09:00' },
+      { title: 'Sync', start: '11-16T09:00' },
+      { title: 'Sync', start: '11-23T09:00' },
+      { title: 'Sync', start: '11-30T09:00' },
+      { title: 'Sync', start: '12-07T09:00' },
+    ];
+    assert.deepEqual(await titles(), without2);
+    // The same file again, and then one that renames week 2 once more: week 2 stays deleted, with the reason.
+    const again = await importCalendar(app, headers, withWeek2);
+    assert.deepEqual([again.json().created, again.json().updated], [0, 0]);
+    assert.deepEqual(await titles(), without2);
+    const renamed = await importCalendar(app, headers, calendar(series + change('20261109', 'Sync (moved)')));
+    assert.equal(renamed.json().created, 0);
+    assert.deepEqual(renamed.json().skippedEvents, [
+      { uid: 'sync@example.com', summary: 'Sync (moved)', reason: 'It changes an occurrence deleted here' },
+    ]);
+    assert.deepEqual(await titles(), without2);
+
+    // Split from week 4 on, and that later part deleted: the file's change to week 5 does not bring it back.
+    const [week4] = await eventsBetween(app, headers, '2026-11-23', '2026-11-29');
+    const split = await send(app, headers, 'PATCH', `/api/events/${week4!._id}?scope=following`, {
+      title: 'Sync v2',
+    });
+    assert.equal(split.statusCode, 200);
+    const [laterWeek4] = await eventsBetween(app, headers, '2026-11-23', '2026-11-29');
+    assert.equal((await send(app, headers, 'DELETE', `/api/events/${laterWeek4!.seriesId}`)).statusCode, 204);
+    const before4 = without2.slice(0, 2);
+    assert.deepEqual(await titles(), before4);
+    const withWeek5 = await importCalendar(
+      app,
+      headers,
+      calendar(series + change('20261130', 'Sync (week 5)')),
+    );
+    assert.equal(withWeek5.json().created, 0);
+    assert.deepEqual(await titles(), before4);
+  });
+
   test("a series made a single event here: the file's changes to its occurrences are skipped, with the reason", async () => {
     const { app } = await buildTestApp();
     const { headers } = await signUp(app, { timeZone: 'Europe/Berlin' });
