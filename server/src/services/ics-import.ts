@@ -391,7 +391,7 @@ export async function importCalendar(
 
   // Series and single events first: an override needs its series' id.
   const seriesByUid = new Map<string, SeriesOfOverride>();
-  // Each series as the file has it, every occurrence its rule gives (skipped ones too).
+  // Each series as the file has it: an occurrence it skips itself is not one deleted here.
   const fileShapes = new Map<string, SeriesShape>();
   const endedHere = new Set<string>();
   const importedKeys = new Set(parsed.events.map((event) => event.key));
@@ -451,7 +451,7 @@ export async function importCalendar(
     else if (imported.series) {
       const movedMs = stored.startAt - columns.startAt;
       seriesByUid.set(uid, { id, rrule: stored.rrule!, movedMs, shape: eventShape(stored) });
-      fileShapes.set(uid, { ...eventShape(columns), exdates: [] });
+      fileShapes.set(uid, eventShape(columns));
     }
   }
 
@@ -494,7 +494,8 @@ export async function importCalendar(
         ? byItsKey
         : (existingById.get(id) ?? (await app.eventsRepository.find(user.id, id)));
     // An occurrence of the file's series that is gone here (deleted, or in a part of a split deleted here) stays
-    // gone: the file's change to it would bring it back. One the file's rule does not give is stored as it comes.
+    // gone: the file's change to it would bring it back. One the file's series does not have (its rule does not give
+    // it, or the file skips it too) is stored as it comes.
     const gone =
       !existing &&
       !byItsKey &&

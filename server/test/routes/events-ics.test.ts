@@ -616,6 +616,21 @@ END:VEVENT`);
     );
     assert.equal(withWeek5.json().created, 0);
     assert.deepEqual(await titles(), before4);
+
+    // A file that skips an occurrence and changes it too is stored as it comes: nothing was deleted here.
+    const other = await signUp(app, { timeZone: 'Europe/Berlin' });
+    const skipsWeek3 = series.replace(
+      'RRULE:FREQ=WEEKLY',
+      'RRULE:FREQ=WEEKLY\nEXDATE;TZID=Europe/Berlin:20261116T100000',
+    );
+    const both = await importCalendar(
+      app,
+      other.headers,
+      calendar(skipsWeek3 + change('20261116', 'Sync (week 3)')),
+    );
+    assert.deepEqual([both.json().created, both.json().skipped], [2, 0]);
+    const [week3] = await eventsBetween(app, other.headers, '2026-11-16', '2026-11-22');
+    assert.deepEqual([week3!.title, week3!.start], ['Sync (week 3)', '2026-11-16T11:00:00.000Z']);
   });
 
   test("a series made a single event here: the file's changes to its occurrences are skipped, with the reason", async () => {
