@@ -293,7 +293,14 @@ export async function editOccurrence<R extends Row>(
     shared,
     now,
   );
-  await moveOverrides(kind, userId, target.id, saved, delta, durationMs, shared, now);
+  await moveOverrides(
+    kind,
+    userId,
+    target,
+    saved,
+    { delta, durationMs, shared, editedAt: originalStart },
+    now,
+  );
   const editedStart = originalStart + delta;
   return (
     (await kind.repository.find(userId, occurrenceId(saved.id, editedStart))) ??
@@ -353,19 +360,21 @@ async function splitSeries<R extends Row>(
 
 /**
  * After a series edit: its overrides follow a time change (re-keyed to their new start; those still at their slot are
- * moved there too, those moved by hand keep their time) and take the shared fields.
+ * moved there too, those moved by hand keep their time). Of the shared fields, an override takes those it shares with
+ * the series (it still reads as the series did before the edit); one it was given of its own (a title changed for that
+ * occurrence alone) stays, as Google Calendar keeps an instance's own changes. The occurrence the edit was made on
+ * takes them all: they are what it was edited to.
  */
 async function moveOverrides<R extends Row>(
   kind: SeriesKind<R>,
   userId: string,
-  seriesId: string,
+  before: R,
   master: R,
-  delta: number,
-  durationMs: number,
-  shared: Partial<R>,
+  edit: { delta: number; durationMs: number; shared: Partial<R>; editedAt: number },
   now: number,
 ): Promise<void> {
-  for (const override of await kind.repository.overridesOf(userId, seriesId)) {
+  const { delta, durationMs, shared, editedAt } = edit;
+  for (const override of await kind.repository.overridesOf(userId, before.id)) {
     const row = await kind.repository.find(userId, override.id);
     if (!row) continue;
     const atSlot = row.startAt === override.recurrenceAt;
@@ -377,8 +386,11 @@ async function moveOverrides<R extends Row>(
         seriesId: master.id,
         recurrenceAt: start,
       });
+    const taken = (Object.keys(shared) as (keyof R)[]).filter(
+      (name) => override.recurrenceAt === editedAt || row[name] === before[name],
+    );
     await kind.repository.update(userId, id, {
-      ...shared,
+      ...Object.fromEntries(taken.map((name) => [name, shared[name]])),
       rrule: master.rrule,
       ...(atSlot ? kind.retimed(row, start, start + durationMs) : {}),
       updatedAt: now,

@@ -379,8 +379,8 @@ END:VEVENT`);
       ['Standup', 'Standup (week 2)', 'Standup v2', 'Standup (week 4)', 'Standup v2'],
     );
 
-    // An occurrence the file had changed before the split went with it to the later half (taking the split's title,
-    // as 'following' renames every later occurrence), and stays there, moved, once.
+    // An occurrence the file had changed before the split went with it to the later half (keeping its own title: the
+    // split renames the occurrences that had the series' title), and stays there, moved, once.
     const other = await signUp(app, { timeZone: 'Europe/Berlin' });
     assert.equal((await importCalendar(app, other.headers, withWeek4)).statusCode, 200);
     const [, , otherWeek3] = await eventsBetween(app, other.headers, '2026-11-01', '2026-11-29');
@@ -399,7 +399,7 @@ END:VEVENT`);
     const otherWeek4 = await eventsBetween(app, other.headers, '2026-11-23', '2026-11-29');
     assert.deepEqual(
       otherWeek4.map(({ title, start }) => ({ title, start })),
-      [{ title: 'Standup v2', start: '2026-11-23T11:00:00.000Z' }],
+      [{ title: 'Standup (week 4)', start: '2026-11-23T11:00:00.000Z' }],
     );
 
     // The later half split again at week 5: a change to week 6 goes to the newest half.
@@ -448,8 +448,8 @@ END:VEVENT`);
       { title: 'Retro', start: '2026-11-02T09:00:00.000Z', later: false },
       { title: 'Retro', start: '2026-11-09T09:00:00.000Z', later: false },
       { title: 'Retro', start: '2026-11-16T10:00:00.000Z', later: true },
-      // Moved in the file, so it keeps its time; the series edit gives it the series' fields.
-      { title: 'Retro', start: '2026-11-23T11:00:00.000Z', later: true },
+      // Moved in the file, so it keeps its time, and its own title.
+      { title: 'Retro (week 4)', start: '2026-11-23T11:00:00.000Z', later: true },
       { title: 'Retro', start: '2026-11-30T10:00:00.000Z', later: true },
     ]);
 
@@ -465,7 +465,7 @@ END:VEVENT`);
     assert.equal((await importCalendar(app, headers, withWeek3)).json().created, 1);
     assert.deepEqual((await weeks()).slice(2, 4), [
       { title: 'Retro (week 3)', start: '2026-11-16T11:00:00.000Z', later: true },
-      { title: 'Retro', start: '2026-11-23T11:00:00.000Z', later: true },
+      { title: 'Retro (week 4)', start: '2026-11-23T11:00:00.000Z', later: true },
     ]);
     assert.equal((await weeks()).length, 5);
 

@@ -182,6 +182,63 @@ describe('event series', () => {
     );
   });
 
+  test("a series edit renames the occurrences that had the series' title; one renamed alone keeps its own", async () => {
+    const { call } = await user();
+    const series = (
+      await call('POST', '/api/events', {
+        title: 'Swim',
+        start: '2026-11-02T07:00:00',
+        end: '2026-11-02T08:00:00',
+        rrule: 'FREQ=WEEKLY',
+      })
+    ).json as Item;
+    const weeks = async () =>
+      (await eventsIn(call, '2026-11-01', '2026-12-06')).map((event) => [
+        event.title,
+        event.start.slice(5, 16),
+      ]);
+    const [, week2, week3, week4] = await eventsIn(call, '2026-11-01', '2026-12-06');
+    // Week 2 renamed alone; week 3 only moved an hour, so it still has the series' title.
+    assert.equal(
+      (await call('PATCH', `/api/events/${week2!._id}`, { title: 'Swim (pool closed)' })).status,
+      200,
+    );
+    const week3Moved = await call('PATCH', `/api/events/${week3!._id}`, {
+      start: '2026-11-16T08:00:00',
+      end: '2026-11-16T09:00:00',
+    });
+    assert.equal(week3Moved.status, 200);
+
+    // The whole series renamed from week 1: week 2 keeps its own title, week 3 takes the new one at its own time.
+    assert.equal((await call('PATCH', `/api/events/${series._id}?scope=all`, { title: 'Laps' })).status, 200);
+    assert.deepEqual(await weeks(), [
+      ['Laps', '11-02T06:00'],
+      ['Swim (pool closed)', '11-09T06:00'],
+      ['Laps', '11-16T07:00'],
+      ['Laps', '11-23T06:00'],
+      ['Laps', '11-30T06:00'],
+    ]);
+
+    // From week 4 on, half an hour later: the split keeps week 2's title, and the occurrence edited takes the edit.
+    const following = await call('PATCH', `/api/events/${week4!._id}?scope=following`, {
+      title: 'Late laps',
+      start: '2026-11-23T07:30:00',
+      end: '2026-11-23T08:30:00',
+    });
+    assert.equal(following.status, 200);
+    // The one renamed alone, edited for all: it is what it was edited to, and so is the series.
+    const [, renamed] = await eventsIn(call, '2026-11-01', '2026-11-15');
+    const all = await call('PATCH', `/api/events/${renamed!._id}?scope=all`, { title: 'Pool' });
+    assert.equal(all.status, 200);
+    assert.deepEqual(await weeks(), [
+      ['Pool', '11-02T06:00'],
+      ['Pool', '11-09T06:00'],
+      ['Pool', '11-16T07:00'],
+      ['Late laps', '11-23T06:30'],
+      ['Late laps', '11-30T06:30'],
+    ]);
+  });
+
   test("'following' with no rule makes the rest one event; the earlier occurrences and their edits stay", async () => {
     const { call } = await user();
     await call('POST', '/api/events', {
