@@ -53,6 +53,12 @@ function partsOf(rule: string): Map<string, string> {
 const ruleOf = (parts: Map<string, string>) =>
   [...parts].map(([name, value]) => `${name}=${value}`).join(';');
 
+/** The instant a rule's UNTIL names, or null when it has none: its last occurrence starts at or before it. */
+export function untilOf(series: Pick<SeriesShape, 'rrule' | 'zone'>): number | null {
+  const until = partsOf(series.rrule).get('UNTIL');
+  return until === undefined ? null : untilInstant(until, series.zone);
+}
+
 /** UNTIL as an instant: a date names its whole local day (RFC 5545: the last day an occurrence may start on). */
 function untilInstant(value: string, zone: string): number | null {
   const match = UNTIL_VALUE.exec(value);

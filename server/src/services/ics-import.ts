@@ -17,11 +17,12 @@ import {
   occurrenceStarts,
   ruleEndingBefore,
   ruleFrom,
+  untilOf,
   type SeriesShape,
 } from '../lib/recurrence.js';
 import { newId } from '../lib/ids.js';
 import { requireRoomForImport } from '../lib/quotas.js';
-import { SINGLE_ITEM, eventShape, masterColumns } from './series.js';
+import { SINGLE_ITEM, eventShape, exdatesOf, masterColumns } from './series.js';
 
 export interface ImportSummary {
   created: number;
@@ -84,6 +85,9 @@ interface SeriesOfOverride {
   /** The series as stored here: which occurrences it still has. */
   shape: SeriesShape;
 }
+
+/** The part of a series here that holds an occurrence of the file's, or why none does. */
+type Holder = SeriesOfOverride | { reason: string };
 
 /** The columns an imported event is stored with (a series' master its series columns, an override its series'). */
 function columnsOf(imported: ImportedEvent, series: SeriesOfOverride | null, timeZone: string) {
@@ -167,10 +171,32 @@ function fileChanges(existing: EventRow, columns: StoredColumns) {
   return {
     placement,
     groups: [title, time].map((group) => ({ names: group, changed: changed(group) })),
-    /** How far the file moved the first occurrence since the last import (0 when that is not known). */
-    timeMovedMs: last !== null && typeof last.startAt === 'number' ? columns.startAt - last.startAt : 0,
     timeChanged: changed(time),
   };
+}
+
+/** The series the file gave when the row was last imported, and how far the row was moved here from it. */
+function lastSeriesOf(existing: EventRow): { shape: SeriesShape; movedMs: number } | null {
+  const last = lastImportOf(existing);
+  if (
+    !last ||
+    typeof last.rrule !== 'string' ||
+    typeof last.seriesZone !== 'string' ||
+    typeof last.startAt !== 'number' ||
+    typeof last.occurrenceMs !== 'number' ||
+    typeof last.allDay !== 'number' ||
+    !(last.exdates === null || typeof last.exdates === 'string')
+  )
+    return null;
+  const shape = eventShape({
+    rrule: last.rrule,
+    seriesZone: last.seriesZone,
+    startAt: last.startAt,
+    occurrenceMs: last.occurrenceMs,
+    allDay: last.allDay,
+    exdates: last.exdates,
+  });
+  return { shape, movedMs: existing.startAt - last.startAt };
 }
 
 /**
@@ -190,7 +216,10 @@ function mergedColumns(existing: EventRow, columns: StoredColumns, placed: Store
   return merged as StoredColumns;
 }
 
-/** The first occurrence of the series at or after `at`, within a few years (none when the series ends before). */
+/** How far a move of a series may shift its occurrences' instants beyond the move itself: a DST change between them. */
+const DST_SLACK_MS = 3 * 3_600_000;
+
+/** The first occurrence of the series (skipped ones too) at or after `at`, within a few years. */
 function firstStartFrom(shape: SeriesShape, at: number): number | undefined {
   const yearsAhead = 5 * 366 * 86_400_000;
   return occurrenceStarts({ ...shape, exdates: [] }, at, Math.min(SERIES_NEVER_ENDS, at + yearsAhead)).find(
@@ -198,60 +227,102 @@ function firstStartFrom(shape: SeriesShape, at: number): number | undefined {
   );
 }
 
-/** A later half of a series split here, as the file's new time gives it: its columns and its start in the file. */
-interface RetimedHalf {
+/**
+ * The occurrence of the file's new series that an instant moved with it becomes: the one within a DST change of it,
+ * else the first after it (a new rule may have none there), or none when the series ends before.
+ */
+function occurrenceNear(shape: SeriesShape, at: number): number | undefined {
+  return occurrenceWithin(shape, at) ?? firstStartFrom(shape, at);
+}
+
+/** The occurrence of the series (skipped ones too) nearest `at` within a DST change of it, if any. */
+function occurrenceWithin(shape: SeriesShape, at: number): number | undefined {
+  const near = occurrenceStarts({ ...shape, exdates: [] }, at - DST_SLACK_MS, at + DST_SLACK_MS).filter(
+    (start) => Math.abs(start - at) <= DST_SLACK_MS,
+  );
+  return near.length === 0 ? undefined : near.reduce((a, b) => (Math.abs(b - at) < Math.abs(a - at) ? b : a));
+}
+
+/** Where a series split here goes on after its first part: a later half (a series, or made a single event here). */
+interface SplitHalf {
   row: EventRow;
-  columns: ReturnType<typeof masterColumns>;
+  /** Where it begins in the file's times. */
   fileStartAt: number;
 }
 
+/** The occurrences of a series skipped here and not in the file: the row's skipped starts the file did not skip. */
+function skippedHere(row: EventRow, fileExdates: readonly number[], movedHereMs: number): number[] {
+  const file = new Set(fileExdates.map((start) => start + movedHereMs));
+  return exdatesOf(row).filter((start) => !file.has(start));
+}
+
 /**
- * A series split here whose time the file changed: each part takes the file's new time for the occurrences it holds,
- * so the split stays at the same occurrence (found again in the new times by how far the file moved the series) and
- * no week shows twice. The first part's columns end before the first later half; each later half runs to the next.
- * Null when the new rule has no occurrence where a half begins (the file's series now ends before it, say): then the
- * series takes the file's time as a series not split does, and the halves stay as they are.
+ * A series the file gave a new time (or rule, or skipped occurrences), as it is stored here: the file's time for
+ * every part of it, where a split made here keeps its parts at the same occurrences (found again in the new times by
+ * how far the file moved the series), an end made here stays (the occurrences after it were deleted here), and the
+ * occurrences skipped here stay skipped. A later half the new series no longer reaches (it ends before, or the half
+ * would start where the next one does) goes; a half made a single event here stays as it is and ends the one before.
  */
-function splitAgain(
+function retimedSeries(
+  existing: EventRow,
   columns: StoredColumns,
-  halves: readonly { row: EventRow; fileStartAt: number }[],
-  timeMovedMs: number,
-): { first: StoredColumns; halves: RetimedHalf[] } | null {
+  halves: readonly SplitHalf[],
+  last: { shape: SeriesShape; movedMs: number } | null,
+) {
   const shape = eventShape(columns);
-  const starts: number[] = [];
-  for (const half of halves) {
-    const start = firstStartFrom(shape, half.fileStartAt + timeMovedMs);
-    if (start === undefined || start <= (starts.at(-1) ?? shape.startAt)) return null;
-    starts.push(start);
+  const fileExdates = last?.shape.exdates ?? [];
+  // Where the first part ends here, in the file's last times: the occurrence after it is where its deleted rest began.
+  const ownEnd = existing.rrule !== null && last ? untilOf(eventShape(existing)) : null;
+  const restStart =
+    ownEnd !== null && last ? firstStartFrom(last.shape, ownEnd + 1 - last.movedMs) : undefined;
+  const bounds: { half: SplitHalf | null; start: number }[] = [];
+  const dropped: EventRow[] = [];
+  const entries = [
+    ...(restStart === undefined ? [] : [{ half: null, fileStartAt: restStart }]),
+    ...halves.map((half) => ({ half, fileStartAt: half.fileStartAt })),
+  ];
+  for (const { half, fileStartAt } of entries) {
+    const start = occurrenceNear(shape, fileStartAt + (last ? columns.startAt - last.shape.startAt : 0));
+    const isSeries = half !== null && half.row.rrule !== null;
+    if (start === undefined || start <= shape.startAt) {
+      if (isSeries) dropped.push(half.row);
+      continue;
+    }
+    const previous = bounds.at(-1);
+    if (previous && previous.start >= start) {
+      bounds.pop();
+      if (previous.half && previous.half.row.rrule !== null) dropped.push(previous.half.row);
+    }
+    bounds.push({ half, start });
   }
-  const first = {
-    startAt: shape.startAt,
-    durationMs: shape.durationMs,
-    allDay: shape.allDay,
-    zone: shape.zone,
-  };
-  const span = (from: number, to: number | undefined) => {
+  const span = (from: number, to: number | undefined, skipped: readonly number[]) => {
     const rule = from === shape.startAt ? shape.rrule : ruleFrom(shape, from);
     return masterColumns(
       to === undefined ? rule : ruleEndingBefore({ ...shape, rrule: rule, startAt: from }, to),
-      { ...first, startAt: from },
-      shape.exdates.filter((start) => start >= from && (to === undefined || start < to)),
+      { startAt: from, durationMs: shape.durationMs, allDay: shape.allDay, zone: shape.zone },
+      [...new Set([...shape.exdates, ...skipped])]
+        .filter((start) => start >= from && (to === undefined || start < to))
+        .sort((a, b) => a - b),
     );
   };
-  try {
-    return {
-      first: { ...columns, ...span(shape.startAt, starts[0]) },
-      halves: halves.map((half, index) => ({
-        row: half.row,
-        columns: span(starts[index]!, starts[index + 1]),
-        fileStartAt: starts[index]!,
-      })),
-    };
-  } catch (error) {
-    // A span the rule checks refuse (too many skipped occurrences in it, say) leaves the split as it is.
-    if (error instanceof HttpError) return null;
-    throw error;
-  }
+  // An occurrence skipped here stays skipped: where its series' move takes it.
+  const moved = (starts: number[], by: number) =>
+    starts.map((start) => occurrenceNear(shape, start + by)).filter((start) => start !== undefined);
+  const first = {
+    ...columns,
+    ...span(
+      shape.startAt,
+      bounds[0]?.start,
+      moved(skippedHere(existing, fileExdates, last?.movedMs ?? 0), shape.startAt - existing.startAt),
+    ),
+  };
+  const later = bounds.flatMap(({ half, start }, index) => {
+    if (!half || half.row.rrule === null) return [];
+    const skipped = skippedHere(half.row, fileExdates, half.row.startAt - half.fileStartAt);
+    const columns = span(start, bounds[index + 1]?.start, moved(skipped, start - half.row.startAt));
+    return [{ row: half.row, columns, fileStartAt: start }];
+  });
+  return { first, later, dropped, bounds };
 }
 
 /**
@@ -374,26 +445,34 @@ export async function importCalendar(
     }
   };
 
-  // A series split here goes on as later halves, each from its start in the file's times (icsSplitAt): an occurrence
-  // the file changes belongs to the half that holds its date.
+  // A series split here goes on as later halves (series, or single events made here), each from its start in the
+  // file's times (icsSplitAt): an occurrence the file changes belongs to the part that holds its date.
   const seriesUids = parsed.events
     .filter((event) => event.series && event.recurrenceAt === null)
     .map((event) => uidOfKey(event.key));
-  const halvesByUid = new Map<string, { row: EventRow; fileStartAt: number }[]>();
+  const halvesByUid = new Map<string, SplitHalf[]>();
   for (const row of await app.eventsRepository.findSplitHalves(user.id, seriesUids)) {
     const halves = halvesByUid.get(row.icsSplitOf!) ?? [];
     halves.push({ row, fileStartAt: row.icsSplitAt ?? row.startAt });
     halvesByUid.set(row.icsSplitOf!, halves);
   }
   for (const halves of halvesByUid.values()) halves.sort((a, b) => a.fileStartAt - b.fileStartAt);
-  // Series whose time the file changed, by how far each moved here: the occurrences edited here follow (see below).
-  const retimed: { id: string; movedMs: number; rrule: string; occurrenceMs: number }[] = [];
+  // Series the file gave a new time, and how far each moved here: the occurrences edited here follow (see below).
+  const retimed: (Omit<SeriesOfOverride, 'movedMs'> & { movedMs: number; occurrenceMs: number })[] = [];
+  // Later halves the file's new series no longer reaches: they go, with their occurrences edited here.
+  const droppedHalves: string[] = [];
+  // Per UID, from which start in the file's times which part holds the file's occurrences: a series, or why none.
+  const holdersByUid = new Map<string, { fileStartAt: number; holder: Holder }[]>();
+  const noLongerRepeats = { reason: 'It changes an occurrence of a series that no longer repeats here' };
+  const deletedHere = { reason: 'It changes an occurrence deleted here' };
+  const holderOfHalf = (row: EventRow, fileStartAt: number): Holder =>
+    row.rrule === null
+      ? noLongerRepeats
+      : { id: row.id, rrule: row.rrule, movedMs: row.startAt - fileStartAt, shape: eventShape(row) };
 
   // Series and single events first: an override needs its series' id.
-  const seriesByUid = new Map<string, SeriesOfOverride>();
   // Each series as the file has it: an occurrence it skips itself is not one deleted here.
   const fileShapes = new Map<string, SeriesShape>();
-  const endedHere = new Set<string>();
   const importedKeys = new Set(parsed.events.map((event) => event.key));
   for (const imported of parsed.events.filter((event) => event.recurrenceAt === null)) {
     const columns = columnsOrSkip(imported, null);
@@ -409,74 +488,78 @@ export async function importCalendar(
       const copies = await app.eventsRepository.findByIcsUid(user.id, uid);
       for (const copy of copies) if (!importedKeys.has(copy.icsKey!)) stale.add(copy.id);
     }
-    // A new time from the file for a series split here: every part takes it for the occurrences it holds.
-    const changes = existing && imported.series ? fileChanges(existing, columns) : null;
+    // A new time from the file for a series: what was made here of it is kept where it can be (see retimedSeries).
     const halves = halvesByUid.get(uid) ?? [];
-    const split =
-      changes?.timeChanged && halves.length > 0 ? splitAgain(columns, halves, changes.timeMovedMs) : null;
-    const stored = store(imported, id, existing, columns, split?.first ?? columns);
-    if (existing && changes?.timeChanged && stored.rrule !== null) {
+    let plan: ReturnType<typeof retimedSeries> | null = null;
+    if (existing && imported.series && fileChanges(existing, columns).timeChanged) {
+      try {
+        plan = retimedSeries(existing, columns, halves, lastSeriesOf(existing));
+      } catch (error) {
+        // A part the rule checks refuse (too many skipped occurrences, say): the series stays as it is.
+        if (!(error instanceof HttpError)) throw error;
+        skip(imported, error.message);
+        continue;
+      }
+    }
+    const stored = store(imported, id, existing, columns, plan?.first ?? columns);
+    if (existing && plan && stored.rrule !== null) {
       retimed.push({
         id,
-        movedMs: stored.startAt - existing.startAt,
         rrule: stored.rrule,
+        shape: eventShape(stored),
+        movedMs: stored.startAt - existing.startAt,
         occurrenceMs: stored.occurrenceMs!,
       });
     }
-    for (const half of split?.halves ?? []) {
-      const retimedColumns = { ...half.columns, allDay: columns.allDay, icsSplitAt: half.fileStartAt };
-      const row: EventRow = { ...half.row, ...retimedColumns };
-      if (!isUnchanged(half.row, retimedColumns)) {
-        updated.push({ ...row, updatedAt: now });
-        changedRows += 1;
-        retimed.push({
-          id: row.id,
-          movedMs: row.startAt - half.row.startAt,
-          rrule: row.rrule!,
-          occurrenceMs: row.occurrenceMs!,
-        });
-      }
+    const retimedHalves = new Map<string, EventRow>();
+    for (const half of plan?.later ?? []) {
+      const changes = { ...half.columns, allDay: columns.allDay, icsSplitAt: half.fileStartAt };
+      const row: EventRow = { ...half.row, ...changes };
+      retimedHalves.set(row.id, row);
+      if (isUnchanged(half.row, changes)) continue;
+      updated.push({ ...row, updatedAt: now });
+      changedRows += 1;
+      retimed.push({
+        id: row.id,
+        rrule: row.rrule!,
+        shape: eventShape(row),
+        movedMs: row.startAt - half.row.startAt,
+        occurrenceMs: row.occurrenceMs!,
+      });
     }
-    if (split)
-      halvesByUid.set(
-        uid,
-        split.halves.map(({ row, columns: span, fileStartAt }) => ({
-          row: { ...row, ...span },
-          fileStartAt,
-        })),
-      );
+    for (const row of plan?.dropped ?? []) {
+      stale.add(row.id);
+      droppedHalves.push(row.id);
+      changedRows += 1;
+    }
     // Its overrides take the rule and times it is stored with (a split here ended it; a series edit moved it). One
     // made a single event here has no occurrences left for them to change.
-    if (imported.series && stored.rrule === null) endedHere.add(uid);
-    else if (imported.series) {
-      const movedMs = stored.startAt - columns.startAt;
-      seriesByUid.set(uid, { id, rrule: stored.rrule!, movedMs, shape: eventShape(stored) });
-      fileShapes.set(uid, eventShape(columns));
-    }
+    if (!imported.series) continue;
+    fileShapes.set(uid, eventShape(columns));
+    const first: Holder =
+      stored.rrule === null
+        ? noLongerRepeats
+        : { id, rrule: stored.rrule, movedMs: stored.startAt - columns.startAt, shape: eventShape(stored) };
+    const later = plan
+      ? plan.bounds.map(({ half, start }) => ({
+          fileStartAt: start,
+          holder:
+            half === null ? deletedHere : holderOfHalf(retimedHalves.get(half.row.id) ?? half.row, start),
+        }))
+      : halves.map(({ row, fileStartAt }) => ({ fileStartAt, holder: holderOfHalf(row, fileStartAt) }));
+    holdersByUid.set(uid, [{ fileStartAt: -Infinity, holder: first }, ...later]);
   }
 
-  const seriesHolding = (uid: string, recurrenceAt: number): SeriesOfOverride | undefined => {
-    const first = seriesByUid.get(uid);
-    if (!first) return undefined;
-    const later = (halvesByUid.get(uid) ?? []).filter((half) => half.fileStartAt <= recurrenceAt).at(-1);
-    if (!later) return first;
-    return {
-      id: later.row.id,
-      rrule: later.row.rrule!,
-      movedMs: later.row.startAt - later.fileStartAt,
-      shape: eventShape(later.row),
-    };
-  };
+  const holderOf = (uid: string, recurrenceAt: number): Holder | undefined =>
+    holdersByUid
+      .get(uid)
+      ?.filter((part) => part.fileStartAt <= recurrenceAt)
+      .at(-1)?.holder;
 
   for (const imported of parsed.events.filter((event) => event.recurrenceAt !== null)) {
-    const series = seriesHolding(uidOfKey(imported.key), imported.recurrenceAt!);
-    if (!series) {
-      skip(
-        imported,
-        endedHere.has(uidOfKey(imported.key))
-          ? 'It changes an occurrence of a series that no longer repeats here'
-          : 'It changes an occurrence of a series that could not be imported',
-      );
+    const series = holderOf(uidOfKey(imported.key), imported.recurrenceAt!);
+    if (!series || 'reason' in series) {
+      skip(imported, series?.reason ?? 'It changes an occurrence of a series that could not be imported');
       continue;
     }
     const columns = columnsOrSkip(imported, series);
@@ -502,7 +585,7 @@ export async function importCalendar(
       hasOccurrenceAt(fileShapes.get(uidOfKey(imported.key))!, imported.recurrenceAt!) &&
       !hasOccurrenceAt(series.shape, placed.recurrenceAt!);
     if (gone) {
-      skip(imported, 'It changes an occurrence deleted here');
+      skip(imported, deletedHere.reason);
       continue;
     }
     // An occurrence an older import stored as a copy: the override takes its place, under its occurrence's id.
@@ -512,23 +595,30 @@ export async function importCalendar(
 
   // The occurrences edited here of a series the file retimed follow it, as they follow a series edit made here: each
   // is re-keyed to its occurrence's new start, and one still at its slot moves there. One whose occurrence the file
-  // now changes itself gives way to the file's.
-  const retimedOverrides = await app.eventsRepository.overrideRowsOf(
-    user.id,
-    retimed.map((series) => series.id),
-  );
+  // now changes itself gives way to the file's. Those of a later half that went, go with it.
+  const overrideRows = await app.eventsRepository.overrideRowsOf(user.id, [
+    ...retimed.map((series) => series.id),
+    ...droppedHalves,
+  ]);
   const following = new Map(retimed.map((series) => [series.id, series]));
+  // What the file's own events hold (taken before any re-keying below claims an id).
+  const claimedByFile = new Set(claimed);
   const fileOwned = (row: EventRow) =>
-    stale.has(row.id) || claimed.has(row.id) || (row.icsKey !== null && importedKeys.has(row.icsKey));
+    stale.has(row.id) || claimedByFile.has(row.id) || (row.icsKey !== null && importedKeys.has(row.icsKey));
   // Rows that keep their ids: a moved one cannot take the id of one of them.
   const staying = new Set(
-    retimedOverrides.filter((row) => fileOwned(row) && !stale.has(row.id)).map((row) => row.id),
+    overrideRows.filter((row) => fileOwned(row) && !stale.has(row.id)).map((row) => row.id),
   );
   let rekeyed = 0;
-  for (const row of retimedOverrides) {
+  for (const row of overrideRows) {
+    const series = following.get(row.seriesId!);
+    if (!series) {
+      stale.add(row.id);
+      continue;
+    }
     if (fileOwned(row)) continue;
-    const series = following.get(row.seriesId!)!;
-    const recurrenceAt = row.recurrenceAt! + series.movedMs;
+    const shifted = row.recurrenceAt! + series.movedMs;
+    const recurrenceAt = occurrenceWithin(series.shape, shifted) ?? shifted;
     const id = occurrenceId(series.id, recurrenceAt);
     const atItsSlot = row.startAt === row.recurrenceAt;
     const columns: Partial<EventRow> = {
@@ -546,7 +636,7 @@ export async function importCalendar(
       continue;
     }
     stale.add(row.id);
-    if (claimed.has(id) || staying.has(id)) continue;
+    if (claimedByFile.has(id) || staying.has(id)) continue;
     claimed.add(id);
     // Re-keyed: a new id for the same event, which the summary counts as updated.
     created.push(moved);

@@ -266,8 +266,14 @@ export async function editOccurrence<R extends Row>(
   if (rule === '') {
     // Repeats no more: the series (from here on, when split) becomes the single item the edited occurrence is.
     await kind.repository.deleteOverrides(userId, target.id);
+    // The occurrence read as its series' master; what a row does not inherit stays the target's own (the later half of
+    // a split has no file key of its own, and its own place in the file's series).
+    const own = Object.fromEntries(
+      Object.keys(kind.notInherited).map((name) => [name, target[name as keyof R]]),
+    );
     const single = await kind.repository.update(userId, target.id, {
       ...edited,
+      ...own,
       ...SINGLE_ITEM,
       id: undefined,
       userId: undefined,

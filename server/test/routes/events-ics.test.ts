@@ -558,6 +558,193 @@ END:VEVENT`);
     ]);
   });
 
+  test("the file's new rule ends or thins a series split here: parts it no longer reaches go, every week shows once", async () => {
+    const { app } = await buildTestApp();
+    const series = weeklyInBerlin('plan@example.com', 'Plan');
+    /** A fresh account with the series split here at week 3 ("Plan v2") and again at `secondSplit` ("Plan v3"). */
+    async function splitTwice(secondSplit: string) {
+      const { headers } = await signUp(app, { timeZone: 'Europe/Berlin' });
+      assert.equal((await importCalendar(app, headers, calendar(series))).statusCode, 200);
+      const splitAt = async (day: string, title: string) => {
+        const [occurrence] = await eventsBetween(app, headers, day, addDays(day, 1));
+        const split = await send(app, headers, 'PATCH', `/api/events/${occurrence!._id}?scope=following`, {
+          title,
+        });
+        assert.equal(split.statusCode, 200);
+      };
+      await splitAt('2026-11-16', 'Plan v2');
+      await splitAt(secondSplit, 'Plan v3');
+      const weeks = async () =>
+        (await eventsBetween(app, headers, '2026-11-01', '2027-02-01')).map(({ title, start }) => [
+          title,
+          start.slice(5, 10),
+        ]);
+      return { headers, weeks };
+    }
+
+    // Four occurrences now: week 5's part is past the end and goes; weeks 3 and 4 stay the first split's.
+    const counted = await splitTwice('2026-11-30');
+    const withCount = series.replace('RRULE:FREQ=WEEKLY', 'RRULE:FREQ=WEEKLY;COUNT=4');
+    assert.equal((await importCalendar(app, counted.headers, calendar(withCount))).statusCode, 200);
+    assert.deepEqual(await counted.weeks(), [
+      ['Plan', '11-02'],
+      ['Plan', '11-09'],
+      ['Plan v2', '11-16'],
+      ['Plan v2', '11-23'],
+    ]);
+
+    // Every fourth week: the parts from weeks 3 and 4 would both begin on 30 November; the later one does.
+    const thinned = await splitTwice('2026-11-23');
+    const everyFourth = series.replace('RRULE:FREQ=WEEKLY', 'RRULE:FREQ=WEEKLY;INTERVAL=4');
+    assert.equal((await importCalendar(app, thinned.headers, calendar(everyFourth))).statusCode, 200);
+    assert.deepEqual(await thinned.weeks(), [
+      ['Plan', '11-02'],
+      ['Plan v3', '11-30'],
+      ['Plan v3', '12-28'],
+      ['Plan v3', '01-25'],
+    ]);
+    const again = await importCalendar(app, thinned.headers, calendar(everyFourth));
+    assert.deepEqual([again.json().created, again.json().updated], [0, 0]);
+  });
+
+  test('a series the file retimes keeps what was made here: an end, a single event, skipped weeks, edited weeks', async () => {
+    const { app } = await buildTestApp();
+    const series = weeklyInBerlin('desk@example.com', 'Desk');
+    const at1030 = series
+      .replace('DTSTART;TZID=Europe/Berlin:20261102T100000', 'DTSTART;TZID=Europe/Berlin:20261102T103000')
+      .replace('DTEND;TZID=Europe/Berlin:20261102T103000', 'DTEND;TZID=Europe/Berlin:20261102T110000');
+    async function imported() {
+      const { headers } = await signUp(app, { timeZone: 'Europe/Berlin' });
+      assert.equal((await importCalendar(app, headers, calendar(series))).statusCode, 200);
+      const on = async (day: string) => (await eventsBetween(app, headers, day, addDays(day, 1)))[0]!;
+      const weeks = async () =>
+        (await eventsBetween(app, headers, '2026-11-01', '2026-12-21')).map(({ title, start }) => [
+          title,
+          start.slice(5, 16),
+        ]);
+      return { headers, on, weeks };
+    }
+
+    // Split at week 3, the later part deleted: the first part keeps its end, and the file's change to week 4 is
+    // skipped with the reason.
+    const ended = await imported();
+    const split = await send(
+      app,
+      ended.headers,
+      'PATCH',
+      `/api/events/${(await ended.on('2026-11-16'))._id}?scope=following`,
+      {
+        title: 'Desk v2',
+      },
+    );
+    assert.equal(split.statusCode, 200);
+    assert.equal(
+      (await send(app, ended.headers, 'DELETE', `/api/events/${split.json().seriesId}`)).statusCode,
+      204,
+    );
+    const week4 = occurrenceChange('desk@example.com', '20261123', 'Desk (week 4)').replace(
+      'T100000',
+      'T103000',
+    );
+    const endedImport = await importCalendar(app, ended.headers, calendar(at1030 + week4));
+    assert.equal(endedImport.statusCode, 200);
+    assert.deepEqual(endedImport.json().skippedEvents, [
+      { uid: 'desk@example.com', summary: 'Desk (week 4)', reason: 'It changes an occurrence deleted here' },
+    ]);
+    assert.deepEqual(await ended.weeks(), [
+      ['Desk', '11-02T09:30'],
+      ['Desk', '11-09T09:30'],
+    ]);
+
+    // Split at week 3 and made a single event from week 5: the part between takes the new time and still ends there.
+    const single = await imported();
+    const v2 = await send(
+      app,
+      single.headers,
+      'PATCH',
+      `/api/events/${(await single.on('2026-11-16'))._id}?scope=following`,
+      {
+        title: 'Desk v2',
+      },
+    );
+    assert.equal(v2.statusCode, 200);
+    const once = await send(
+      app,
+      single.headers,
+      'PATCH',
+      `/api/events/${(await single.on('2026-11-30'))._id}?scope=following`,
+      {
+        title: 'Desk once',
+        rrule: '',
+      },
+    );
+    assert.equal(once.statusCode, 200);
+    assert.equal((await importCalendar(app, single.headers, calendar(at1030))).statusCode, 200);
+    assert.deepEqual(await single.weeks(), [
+      ['Desk', '11-02T09:30'],
+      ['Desk', '11-09T09:30'],
+      ['Desk v2', '11-16T09:30'],
+      ['Desk v2', '11-23T09:30'],
+      ['Desk once', '11-30T09:00'],
+    ]);
+
+    // Weeks 2 and 5 deleted here, on both sides of a split at week 3, and weeks 3 and 4 renamed alone (an edit that
+    // moves forward onto the other's week when the file starts the series a week later): all stay as made here.
+    const kept = await imported();
+    const split3 = await send(
+      app,
+      kept.headers,
+      'PATCH',
+      `/api/events/${(await kept.on('2026-11-16'))._id}?scope=following`,
+      {
+        title: 'Desk v2',
+      },
+    );
+    assert.equal(split3.statusCode, 200);
+    for (const day of ['2026-11-09', '2026-11-30']) {
+      const occurrence = await kept.on(day);
+      const deleted = await send(
+        app,
+        kept.headers,
+        'DELETE',
+        `/api/events/${occurrence.seriesId}?occurrence=${occurrence.recurrenceId}`,
+      );
+      assert.equal(deleted.statusCode, 204);
+    }
+    for (const [day, title] of [
+      ['2026-11-16', 'A'],
+      ['2026-11-23', 'B'],
+    ] as const) {
+      assert.equal(
+        (await send(app, kept.headers, 'PATCH', `/api/events/${(await kept.on(day))._id}`, { title }))
+          .statusCode,
+        200,
+      );
+    }
+    const retimed = await importCalendar(app, kept.headers, calendar(at1030));
+    assert.equal(retimed.statusCode, 200);
+    assert.deepEqual(await kept.weeks(), [
+      ['Desk', '11-02T09:30'],
+      ['A', '11-16T09:30'],
+      ['B', '11-23T09:30'],
+      ['Desk v2', '12-07T09:30'],
+      ['Desk v2', '12-14T09:30'],
+    ]);
+    // A week later in the file: each edit moves a week on, B onto the week A leaves.
+    const weekLater = at1030
+      .replace('20261102T103000', '20261109T103000')
+      .replace('20261102T110000', '20261109T110000');
+    const later = await importCalendar(app, kept.headers, calendar(weekLater));
+    assert.equal(later.statusCode, 200);
+    assert.deepEqual(
+      (await kept.weeks()).filter(([title]) => title === 'A' || title === 'B'),
+      [
+        ['A', '11-23T09:30'],
+        ['B', '11-30T09:30'],
+      ],
+    );
+  });
+
   test('an occurrence deleted here stays deleted when the file changes it, and so does a part of a split deleted here', async () => {
     const { app } = await buildTestApp();
     const { headers } = await signUp(app, { timeZone: 'Europe/Berlin' });
@@ -631,6 +818,26 @@ END:VEVENT`);
     assert.deepEqual([both.json().created, both.json().skipped], [2, 0]);
     const [week3] = await eventsBetween(app, other.headers, '2026-11-16', '2026-11-22');
     assert.deepEqual([week3!.title, week3!.start], ['Sync (week 3)', '2026-11-16T11:00:00.000Z']);
+  });
+
+  test('an imported series made a single event from one week on: the earlier weeks stay a series, a re-import keeps it', async () => {
+    const { app } = await buildTestApp();
+    const { headers } = await signUp(app, { timeZone: 'Europe/Berlin' });
+    const file = calendar(weeklyInBerlin('one@example.com', 'One'));
+    assert.equal((await importCalendar(app, headers, file)).statusCode, 200);
+    const [, , week3] = await eventsBetween(app, headers, '2026-11-01', '2026-11-22');
+    const single = await send(app, headers, 'PATCH', `/api/events/${week3!._id}?scope=following`, {
+      title: 'One last time',
+      rrule: '',
+    });
+    assert.equal(single.statusCode, 200, single.body);
+    const weeks = async () =>
+      (await eventsBetween(app, headers, '2026-11-01', '2026-12-13')).map((event) => event.title);
+    const expected = ['One', 'One', 'One last time'];
+    assert.deepEqual(await weeks(), expected);
+    const again = await importCalendar(app, headers, file);
+    assert.deepEqual([again.json().created, again.json().updated], [0, 0]);
+    assert.deepEqual(await weeks(), expected);
   });
 
   test("a series made a single event here: the file's changes to its occurrences are skipped, with the reason", async () => {

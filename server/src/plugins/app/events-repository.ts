@@ -115,7 +115,10 @@ export function createEventsRepository(db: Kysely<Database>, maxRows: number = R
       return this.find(userId, id);
     },
 
-    /** The series split here from imported ones (by these UIDs): the later halves, each naming the UID it continues. */
+    /**
+     * The series split here from imported ones (by these UIDs): the later halves, each naming the UID it continues, and
+     * those made single events here.
+     */
     async findSplitHalves(userId: string, uids: string[]): Promise<EventRow[]> {
       const found: EventRow[] = [];
       for (let index = 0; index < uids.length; index += 500) {
@@ -126,7 +129,6 @@ export function createEventsRepository(db: Kysely<Database>, maxRows: number = R
             .where('userId', '=', userId)
             .where('icsSplitOf', 'in', uids.slice(index, index + 500))
             .where('seriesId', 'is', null)
-            .where('rrule', 'is not', null)
             .execute()),
         );
       }
