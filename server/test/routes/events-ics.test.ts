@@ -820,6 +820,42 @@ END:VEVENT`);
     assert.deepEqual([week3!.title, week3!.start], ['Sync (week 3)', '2026-11-16T11:00:00.000Z']);
   });
 
+  test('a series split here that the file starts a week later, across the change from summer time: the split moves a week', async () => {
+    const { app } = await buildTestApp();
+    const { headers } = await signUp(app, { timeZone: 'Europe/Berlin' });
+    // Mondays at 10:00 in Berlin from 19 October (summer time, 08:00 UTC); from 26 October it is 09:00 UTC.
+    const series = weeklyInBerlin('dst@example.com', 'Call')
+      .replace('20261102T100000', '20261019T100000')
+      .replace('20261102T103000', '20261019T103000');
+    assert.equal((await importCalendar(app, headers, calendar(series))).statusCode, 200);
+    const [, , week3] = await eventsBetween(app, headers, '2026-10-18', '2026-11-15');
+    const split = await send(app, headers, 'PATCH', `/api/events/${week3!._id}?scope=following`, {
+      title: 'Call v2',
+    });
+    assert.equal(split.statusCode, 200);
+    const [week4] = await eventsBetween(app, headers, '2026-11-09', '2026-11-15');
+    assert.equal(
+      (await send(app, headers, 'PATCH', `/api/events/${week4!._id}`, { title: 'Call (week 4)' })).statusCode,
+      200,
+    );
+    const weekLater = series
+      .replace('20261019T100000', '20261026T100000')
+      .replace('20261019T103000', '20261026T103000');
+    assert.equal((await importCalendar(app, headers, calendar(weekLater))).statusCode, 200);
+    assert.deepEqual(
+      (await eventsBetween(app, headers, '2026-10-18', '2026-11-22')).map(({ title, start }) => [
+        title,
+        start,
+      ]),
+      [
+        ['Call', '2026-10-26T09:00:00.000Z'],
+        ['Call', '2026-11-02T09:00:00.000Z'],
+        ['Call v2', '2026-11-09T09:00:00.000Z'],
+        ['Call (week 4)', '2026-11-16T09:00:00.000Z'],
+      ],
+    );
+  });
+
   test('an imported series made a single event from one week on: the earlier weeks stay a series, a re-import keeps it', async () => {
     const { app } = await buildTestApp();
     const { headers } = await signUp(app, { timeZone: 'Europe/Berlin' });
