@@ -261,7 +261,8 @@ function skippedHere(row: EventRow, fileExdates: readonly number[], movedHereMs:
  * every part of it, where a split made here keeps its parts at the same occurrences (found again in the new times by
  * how far the file moved the series), an end made here stays (the occurrences after it were deleted here), and the
  * occurrences skipped here stay skipped. A later half the new series no longer reaches (it ends before, or the half
- * would start where the next one does) goes; a half made a single event here stays as it is and ends the one before.
+ * would start where the next one does) goes; a half made a single event here stays one, moved as its occurrence is,
+ * and ends the one before.
  */
 function retimedSeries(
   existing: EventRow,
@@ -272,9 +273,11 @@ function retimedSeries(
   const shape = eventShape(columns);
   const fileExdates = last?.shape.exdates ?? [];
   // Where the first part ends here, in the file's last times: the occurrence after it is where its deleted rest began.
+  // Only an UNTIL the file's rule did not have (or had later) is an end made here.
   const ownEnd = existing.rrule !== null && last ? untilOf(eventShape(existing)) : null;
-  const restStart =
-    ownEnd !== null && last ? firstStartFrom(last.shape, ownEnd + 1 - last.movedMs) : undefined;
+  const fileEnd = last ? untilOf(last.shape) : null;
+  const endedHere = ownEnd !== null && (fileEnd === null || ownEnd < fileEnd);
+  const restStart = endedHere && last ? firstStartFrom(last.shape, ownEnd + 1 - last.movedMs) : undefined;
   const bounds: { half: SplitHalf | null; start: number }[] = [];
   const dropped: EventRow[] = [];
   const entries = [
@@ -322,7 +325,15 @@ function retimedSeries(
     const columns = span(start, bounds[index + 1]?.start, moved(skipped, start - half.row.startAt));
     return [{ row: half.row, columns, fileStartAt: start }];
   });
-  return { first, later, dropped, bounds };
+  // A part made a single event here keeps its place in the series: it moves as its occurrence did.
+  const singles = bounds.flatMap(({ half, start }) => {
+    if (!half || half.row.rrule !== null) return [];
+    const by = start - half.fileStartAt;
+    return [
+      { row: half.row, startAt: half.row.startAt + by, endAt: half.row.endAt + by, fileStartAt: start },
+    ];
+  });
+  return { first, later, singles, dropped, bounds };
 }
 
 /**
@@ -393,6 +404,8 @@ export async function importCalendar(
       skippedEvents.push({ uid: uidOfKey(imported.key).slice(0, 200), summary: imported.title, reason });
     }
   };
+  // The rows an event of the file was merged into.
+  const matched = new Set<string>();
   const store = (
     imported: ImportedEvent,
     id: string,
@@ -404,6 +417,7 @@ export async function importCalendar(
     // What the file said, in its own times: the next import compares with it.
     const icsImported = JSON.stringify(columns);
     if (existing) {
+      matched.add(existing.id);
       const merged = mergedColumns(existing, columns, placed);
       const unchanged = isUnchanged(existing, merged);
       // A row whose columns stay as they are still records this import, and counts as skipped.
@@ -461,6 +475,8 @@ export async function importCalendar(
   const retimed: (Omit<SeriesOfOverride, 'movedMs'> & { movedMs: number; occurrenceMs: number })[] = [];
   // Later halves the file's new series no longer reaches: they go, with their occurrences edited here.
   const droppedHalves: string[] = [];
+  // Series the file renamed: the occurrences edited here that still had the old title take the new one.
+  const renamed = new Map<string, { from: string; to: string }>();
   // Per UID, from which start in the file's times which part holds the file's occurrences: a series, or why none.
   const holdersByUid = new Map<string, { fileStartAt: number; holder: Holder }[]>();
   const noLongerRepeats = { reason: 'It changes an occurrence of a series that no longer repeats here' };
@@ -480,18 +496,37 @@ export async function importCalendar(
     const uid = uidOfKey(imported.key);
     const ownId = ownIdOf(imported);
     const keyed = existingByKey.get(imported.key);
-    const found = keyed?.seriesId === null ? keyed : ownId ? existingById.get(ownId) : undefined;
+    // A single event of the file may be what an earlier import stored as one occurrence's change (the file's rule no
+    // longer gives that occurrence): that row becomes the event.
+    const found =
+      keyed && (keyed.seriesId === null || !imported.series)
+        ? keyed
+        : ownId
+          ? existingById.get(ownId)
+          : undefined;
     const existing = found && !claimed.has(found.id) ? found : undefined;
     const id = existing?.id ?? newId();
+    const halves = halvesByUid.get(uid) ?? [];
+    if (imported.series && !existing && halves.length > 0) {
+      // Split here, and the part before the split deleted here: it stays deleted, the later parts stay as they are.
+      skip(imported, 'The part of this series before a split made here was deleted here');
+      fileShapes.set(uid, eventShape(columns));
+      holdersByUid.set(uid, [
+        { fileStartAt: -Infinity, holder: deletedHere },
+        ...halves.map(({ row, fileStartAt }) => ({ fileStartAt, holder: holderOfHalf(row, fileStartAt) })),
+      ]);
+      continue;
+    }
     if (imported.series && !existing) {
       // A series an older import stored as copies, one per occurrence: the copies go.
       const copies = await app.eventsRepository.findByIcsUid(user.id, uid);
       for (const copy of copies) if (!importedKeys.has(copy.icsKey!)) stale.add(copy.id);
     }
-    // A new time from the file for a series: what was made here of it is kept where it can be (see retimedSeries).
-    const halves = halvesByUid.get(uid) ?? [];
+    // A new time from the file for a series: what was made here of it is kept where it can be (see retimedSeries). A
+    // series made a single event here stays that event.
     let plan: ReturnType<typeof retimedSeries> | null = null;
-    if (existing && imported.series && fileChanges(existing, columns).timeChanged) {
+    const madeSingle = existing !== undefined && imported.series !== null && existing.rrule === null;
+    if (existing && imported.series && !madeSingle && fileChanges(existing, columns).timeChanged) {
       try {
         plan = retimedSeries(existing, columns, halves, lastSeriesOf(existing));
       } catch (error) {
@@ -501,7 +536,17 @@ export async function importCalendar(
         continue;
       }
     }
-    const stored = store(imported, id, existing, columns, plan?.first ?? columns);
+    const keptTime = madeSingle
+      ? Object.fromEntries(
+          Object.keys(columns)
+            .filter((name) => name !== 'title')
+            .map((name) => [name, existing[name as keyof EventRow]]),
+        )
+      : {};
+    const stored = store(imported, id, existing, columns, plan?.first ?? { ...columns, ...keptTime });
+    if (existing && stored.rrule !== null && stored.title !== existing.title) {
+      renamed.set(id, { from: existing.title, to: stored.title });
+    }
     if (existing && plan && stored.rrule !== null) {
       retimed.push({
         id,
@@ -527,6 +572,12 @@ export async function importCalendar(
         occurrenceMs: row.occurrenceMs!,
       });
     }
+    for (const single of plan?.singles ?? []) {
+      const changes = { startAt: single.startAt, endAt: single.endAt, icsSplitAt: single.fileStartAt };
+      if (isUnchanged(single.row, changes)) continue;
+      updated.push({ ...single.row, ...changes, updatedAt: now });
+      changedRows += 1;
+    }
     for (const row of plan?.dropped ?? []) {
       stale.add(row.id);
       droppedHalves.push(row.id);
@@ -550,6 +601,7 @@ export async function importCalendar(
     holdersByUid.set(uid, [{ fileStartAt: -Infinity, holder: first }, ...later]);
   }
 
+  const movedBy = new Map(retimed.map((series) => [series.id, series.movedMs]));
   const holderOf = (uid: string, recurrenceAt: number): Holder | undefined =>
     holdersByUid
       .get(uid)
@@ -572,10 +624,14 @@ export async function importCalendar(
       continue;
     }
     const byItsKey = existingByKey.get(imported.key);
-    const existing =
+    let existing =
       byItsKey?.id === id
         ? byItsKey
         : (existingById.get(id) ?? (await app.eventsRepository.find(user.id, id)));
+    // A row at that occurrence that is not this event's, of a series the file moved: it is another occurrence's edit,
+    // which moves with its series (below), not this one.
+    const notThisEvent = existing !== byItsKey && (existing?.icsKey ?? null) !== imported.key;
+    if (existing && notThisEvent && (movedBy.get(series.id) ?? 0) !== 0) existing = undefined;
     // An occurrence of the file's series that is gone here (deleted, or in a part of a split deleted here) stays
     // gone: the file's change to it would bring it back. One the file's series does not have (its rule does not give
     // it, or the file skips it too) is stored as it comes.
@@ -595,40 +651,43 @@ export async function importCalendar(
 
   // The occurrences edited here of a series the file retimed follow it, as they follow a series edit made here: each
   // is re-keyed to its occurrence's new start, and one still at its slot moves there. One whose occurrence the file
-  // now changes itself gives way to the file's. Those of a later half that went, go with it.
+  // now changes itself gives way to the file's. Those of a later half that went, go with it. Of a series the file
+  // renamed, those that still had the old title take the new one.
   const overrideRows = await app.eventsRepository.overrideRowsOf(user.id, [
-    ...retimed.map((series) => series.id),
-    ...droppedHalves,
+    ...new Set([...retimed.map((series) => series.id), ...droppedHalves, ...renamed.keys()]),
   ]);
   const following = new Map(retimed.map((series) => [series.id, series]));
-  // What the file's own events hold (taken before any re-keying below claims an id).
-  const claimedByFile = new Set(claimed);
+  const dropped = new Set(droppedHalves);
+  // The rows that are the file's own events (merged into, or keyed by one), which the file placed above.
   const fileOwned = (row: EventRow) =>
-    stale.has(row.id) || claimedByFile.has(row.id) || (row.icsKey !== null && importedKeys.has(row.icsKey));
-  // Rows that keep their ids: a moved one cannot take the id of one of them.
+    matched.has(row.id) || stale.has(row.id) || (row.icsKey !== null && importedKeys.has(row.icsKey));
+  // The rows that keep their ids: a moved one cannot take one of those ids, nor one an event of the file took.
   const staying = new Set(
     overrideRows.filter((row) => fileOwned(row) && !stale.has(row.id)).map((row) => row.id),
   );
   let rekeyed = 0;
   for (const row of overrideRows) {
-    const series = following.get(row.seriesId!);
-    if (!series) {
+    if (dropped.has(row.seriesId!)) {
       stale.add(row.id);
       continue;
     }
     if (fileOwned(row)) continue;
-    const shifted = row.recurrenceAt! + series.movedMs;
-    const recurrenceAt = occurrenceWithin(series.shape, shifted) ?? shifted;
-    const id = occurrenceId(series.id, recurrenceAt);
-    const atItsSlot = row.startAt === row.recurrenceAt;
-    const columns: Partial<EventRow> = {
-      id,
-      rrule: series.rrule,
-      recurrenceAt,
-      ...(atItsSlot ? { startAt: recurrenceAt, endAt: recurrenceAt + series.occurrenceMs } : {}),
-    };
+    const series = following.get(row.seriesId!);
+    const rename = renamed.get(row.seriesId!);
+    const columns: Partial<EventRow> = rename && row.title === rename.from ? { title: rename.to } : {};
+    if (series) {
+      const shifted = row.recurrenceAt! + series.movedMs;
+      const recurrenceAt = occurrenceWithin(series.shape, shifted) ?? shifted;
+      const atItsSlot = row.startAt === row.recurrenceAt;
+      Object.assign(columns, {
+        id: occurrenceId(series.id, recurrenceAt),
+        rrule: series.rrule,
+        recurrenceAt,
+        ...(atItsSlot ? { startAt: recurrenceAt, endAt: recurrenceAt + series.occurrenceMs } : {}),
+      });
+    }
     const moved: EventRow = { ...row, ...columns, updatedAt: now };
-    if (id === row.id) {
+    if (moved.id === row.id) {
       if (!isUnchanged(row, columns)) {
         updated.push(moved);
         changedRows += 1;
@@ -636,8 +695,8 @@ export async function importCalendar(
       continue;
     }
     stale.add(row.id);
-    if (claimedByFile.has(id) || staying.has(id)) continue;
-    claimed.add(id);
+    if (claimed.has(moved.id) || staying.has(moved.id)) continue;
+    claimed.add(moved.id);
     // Re-keyed: a new id for the same event, which the summary counts as updated.
     created.push(moved);
     rekeyed += 1;

@@ -656,7 +656,8 @@ END:VEVENT`);
       ['Desk', '11-09T09:30'],
     ]);
 
-    // Split at week 3 and made a single event from week 5: the part between takes the new time and still ends there.
+    // Split at week 3 and made a single event from week 5: the part between takes the new time and still ends there;
+    // the single event moves with its occurrence.
     const single = await imported();
     const v2 = await send(
       app,
@@ -685,7 +686,7 @@ END:VEVENT`);
       ['Desk', '11-09T09:30'],
       ['Desk v2', '11-16T09:30'],
       ['Desk v2', '11-23T09:30'],
-      ['Desk once', '11-30T09:00'],
+      ['Desk once', '11-30T09:30'],
     ]);
 
     // Weeks 2 and 5 deleted here, on both sides of a split at week 3, and weeks 3 and 4 renamed alone (an edit that
@@ -743,6 +744,112 @@ END:VEVENT`);
         ['B', '11-30T09:30'],
       ],
     );
+  });
+
+  test('a re-import after edits here and a new rule or time in the file: every week once, nothing made here undone', async () => {
+    const { app } = await buildTestApp();
+    const series = weeklyInBerlin('gym@example.com', 'Gym');
+    const startingOn = (day: string) =>
+      series.replace('20261102T100000', `${day}T100000`).replace('20261102T103000', `${day}T103000`);
+    async function account(file: string) {
+      const { headers } = await signUp(app, { timeZone: 'Europe/Berlin' });
+      assert.equal((await importCalendar(app, headers, calendar(file))).statusCode, 200);
+      const on = async (day: string) => (await eventsBetween(app, headers, day, addDays(day, 1)))[0]!;
+      const edit = async (day: string, body: object, scope = '') => {
+        const response = await send(
+          app,
+          headers,
+          'PATCH',
+          `/api/events/${(await on(day))._id}${scope}`,
+          body,
+        );
+        assert.equal(response.statusCode, 200, response.body);
+        return response.json() as { seriesId: string };
+      };
+      const reimport = async (again: string) => {
+        const response = await importCalendar(app, headers, calendar(again));
+        assert.equal(response.statusCode, 200, response.body);
+        return response.json() as { created: number; updated: number };
+      };
+      const weeks = async () =>
+        (await eventsBetween(app, headers, '2026-11-01', '2027-01-04')).map(({ title, start }) => [
+          title,
+          start.slice(5, 16),
+        ]);
+      return { headers, on, edit, reimport, weeks };
+    }
+
+    // An occurrence change the file's new rule no longer has an occurrence for: it becomes a single event.
+    const exception = occurrenceChange('gym@example.com', '20261207', 'Gym (moved)', '13');
+    const counted = await account(series + exception);
+    await counted.reimport(series.replace('RRULE:FREQ=WEEKLY', 'RRULE:FREQ=WEEKLY;COUNT=4') + exception);
+    assert.deepEqual((await counted.weeks()).slice(4), [['Gym (moved)', '12-07T12:00']]);
+
+    // The file's own end, with the series moved a day later here: not an end made here.
+    const until = (day: string) =>
+      series.replace('RRULE:FREQ=WEEKLY', `RRULE:FREQ=WEEKLY;UNTIL=${day}T225959Z`);
+    const ending = await account(until('20261130'));
+    await ending.edit(
+      '2026-11-02',
+      { start: '2026-11-03T10:00:00', end: '2026-11-03T10:30:00' },
+      '?scope=all',
+    );
+    await ending.reimport(until('20261228'));
+    const longer = await ending.weeks();
+    assert.deepEqual([longer.length, longer.at(-1)], [9, ['Gym', '12-28T09:00']]);
+
+    // Renamed in the file: week 2, moved here with the series' title, takes the new one; then renamed here for all.
+    const renamed = await account(series);
+    await renamed.edit('2026-11-09', { start: '2026-11-09T11:00:00', end: '2026-11-09T11:30:00' });
+    await renamed.reimport(series.replace('SUMMARY:Gym', 'SUMMARY:Workout'));
+    assert.deepEqual((await renamed.weeks())[1], ['Workout', '11-09T10:00']);
+    await renamed.edit('2026-11-02', { title: 'Mine' }, '?scope=all');
+    assert.deepEqual((await renamed.weeks())[1], ['Mine', '11-09T10:00']);
+
+    // Made a single event here: a new time in the file does not make it repeat again.
+    const single = await account(series);
+    await single.edit('2026-11-02', { rrule: '' }, '?scope=all');
+    await single.reimport(startingOn('20261102').replace('T100000', 'T110000').replace('T103000', 'T113000'));
+    assert.deepEqual(await single.weeks(), [['Gym', '11-02T09:00']]);
+
+    // Made a single event from week 3 on, then the file starts a week later, twice: it moves with its week.
+    const once = await account(series);
+    await once.edit('2026-11-16', { title: 'Once', rrule: '' }, '?scope=following');
+    await once.reimport(startingOn('20261109'));
+    assert.deepEqual(await once.weeks(), [
+      ['Gym', '11-09T09:00'],
+      ['Gym', '11-16T09:00'],
+      ['Once', '11-23T09:00'],
+    ]);
+    await once.reimport(startingOn('20261116'));
+    assert.deepEqual(await once.weeks(), [
+      ['Gym', '11-16T09:00'],
+      ['Gym', '11-23T09:00'],
+      ['Once', '11-30T09:00'],
+    ]);
+
+    // Split at week 3, and the part before it deleted here: a re-import does not bring it back.
+    const firstGone = await account(series);
+    const later = await firstGone.edit('2026-11-16', { title: 'Gym v2' }, '?scope=following');
+    const firstPart = (await firstGone.on('2026-11-02')).seriesId;
+    assert.notEqual(firstPart, later.seriesId);
+    assert.equal((await send(app, firstGone.headers, 'DELETE', `/api/events/${firstPart}`)).statusCode, 204);
+    assert.deepEqual((await firstGone.reimport(series)).created, 0);
+    assert.deepEqual((await firstGone.weeks()).slice(0, 2), [
+      ['Gym v2', '11-16T09:00'],
+      ['Gym v2', '11-23T09:00'],
+    ]);
+
+    // Week 2 renamed here, then the file starts a week later and changes its new first week: each is kept.
+    const shifted = await account(series);
+    await shifted.edit('2026-11-09', { title: 'Local week 2' });
+    const fileWeek = occurrenceChange('gym@example.com', '20261109', 'File week', '12');
+    await shifted.reimport(startingOn('20261109') + fileWeek);
+    assert.deepEqual((await shifted.weeks()).slice(0, 3), [
+      ['File week', '11-09T11:00'],
+      ['Local week 2', '11-16T09:00'],
+      ['Gym', '11-23T09:00'],
+    ]);
   });
 
   test('an occurrence deleted here stays deleted when the file changes it, and so does a part of a split deleted here', async () => {
