@@ -19,11 +19,12 @@ describe('module federation', () => {
   it('loads React, react-dom and the store once on a page that shows two remotes', async () => {
     const scripts = [];
     const categoryCalls = [];
-    suite.page.on('response', async (response) => {
+    // Listed as each response comes, its body read after (the reads finish before the checks below).
+    suite.page.on('response', (response) => {
       const url = response.url();
       if (url.endsWith('/api/categories')) categoryCalls.push(url);
       if (response.request().resourceType() === 'script')
-        scripts.push({ url, body: await response.text().catch(() => '') });
+        scripts.push({ url, body: response.text().catch(() => '') });
     });
     // A stand-in for React DevTools: every react-dom copy that starts registers itself with this hook once.
     await suite.page.addInitScript(() => {
@@ -45,6 +46,10 @@ describe('module federation', () => {
       };
     });
     await storeSession(suite.page, suite.stack.shellUrl, suite.account);
+    // The tags page shows its heading before its categories are read: the count below waits for that read.
+    const categoriesRead = suite.page.waitForResponse((response) =>
+      response.url().endsWith('/api/categories'),
+    );
     await suite.page.goto(`${suite.stack.shellUrl}/app/wallet`);
     await heading('Manage Time Wallet').waitFor();
     await suite.page
@@ -74,6 +79,7 @@ describe('module federation', () => {
       assert.match(providers[0], /^shell@/, `${name} comes from the shell`);
     }
 
+    for (const script of scripts) script.body = await script.body;
     const remoteOrigins = remotes.map((remote) => suite.stack.originOf(remote.federationName));
     const remoteScripts = scripts.filter((script) =>
       remoteOrigins.some((origin) => script.url.startsWith(origin)),
@@ -95,6 +101,7 @@ describe('module federation', () => {
     }
     const renderers = await suite.page.evaluate(() => window.__reactRenderersInjected);
     assert.equal(renderers, 1, 'exactly one react-dom renderer started on the page');
+    await categoriesRead;
     assert.equal(categoryCalls.length, 1, 'the shell and both remotes read one shared API cache');
     assert.deepEqual(suite.browser.pageErrors, []);
   });

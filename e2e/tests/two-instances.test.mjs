@@ -96,6 +96,10 @@ describe('two API instances behind a load balancer', { skip }, () => {
     await page().goto(`${stack.shellUrl}/app/analytics`);
     await heading('Time Wallet Analytics').waitFor();
     await page().getByText('See how you progress this week').waitFor();
+    // Once its figures are read (the table is drawn from them), no error is shown.
+    await page()
+      .getByRole('table', { name: 'Planned, tracked and budget hours per day this week' })
+      .waitFor();
     assert.equal(await page().getByRole('alert').count(), 0, 'analytics loaded without an error');
 
     await nav('Logout').click();
