@@ -496,14 +496,10 @@ export async function importCalendar(
     const uid = uidOfKey(imported.key);
     const ownId = ownIdOf(imported);
     const keyed = existingByKey.get(imported.key);
+    const found = keyed?.seriesId === null ? keyed : ownId ? existingById.get(ownId) : undefined;
     // A single event of the file may be what an earlier import stored as one occurrence's change (the file's rule no
-    // longer gives that occurrence): that row becomes the event.
-    const found =
-      keyed && (keyed.seriesId === null || !imported.series)
-        ? keyed
-        : ownId
-          ? existingById.get(ownId)
-          : undefined;
+    // longer gives that occurrence): that row, an occurrence's, goes, and the event is stored as a new one.
+    if (!imported.series && keyed && keyed.seriesId !== null) stale.add(keyed.id);
     const existing = found && !claimed.has(found.id) ? found : undefined;
     const id = existing?.id ?? newId();
     const halves = halvesByUid.get(uid) ?? [];
@@ -526,7 +522,7 @@ export async function importCalendar(
     // series made a single event here stays that event.
     let plan: ReturnType<typeof retimedSeries> | null = null;
     const madeSingle = existing !== undefined && imported.series !== null && existing.rrule === null;
-    if (existing && imported.series && !madeSingle && fileChanges(existing, columns).timeChanged) {
+    if (existing && imported.series && fileChanges(existing, columns).timeChanged) {
       try {
         plan = retimedSeries(existing, columns, halves, lastSeriesOf(existing));
       } catch (error) {
@@ -543,7 +539,8 @@ export async function importCalendar(
             .map((name) => [name, existing[name as keyof EventRow]]),
         )
       : {};
-    const stored = store(imported, id, existing, columns, plan?.first ?? { ...columns, ...keptTime });
+    const placed = madeSingle ? { ...columns, ...keptTime } : (plan?.first ?? columns);
+    const stored = store(imported, id, existing, columns, placed);
     if (existing && stored.rrule !== null && stored.title !== existing.title) {
       renamed.set(id, { from: existing.title, to: stored.title });
     }

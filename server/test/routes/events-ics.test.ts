@@ -840,6 +840,48 @@ END:VEVENT`);
       ['Gym v2', '11-23T09:00'],
     ]);
 
+    // The file's change to week 7, held by a part split here at week 5, and then a rule that ends at week 4: the
+    // change becomes a single event, once, and the same file again changes nothing.
+    const weekSeven = occurrenceChange('gym@example.com', '20261214', 'Gym (week 7)', '13');
+    const beyond = await account(series + weekSeven);
+    await beyond.edit('2026-11-30', { title: 'Gym v2' }, '?scope=following');
+    const fourWeeks = series.replace('RRULE:FREQ=WEEKLY', 'RRULE:FREQ=WEEKLY;COUNT=4') + weekSeven;
+    await beyond.reimport(fourWeeks);
+    assert.deepEqual((await beyond.weeks()).slice(4), [['Gym (week 7)', '12-14T12:00']]);
+    assert.deepEqual(await beyond.reimport(fourWeeks), {
+      created: 0,
+      updated: 0,
+      skipped: 2,
+      skippedEvents: [],
+    });
+    // Then weekly again from a week later, with week 4 renamed here (it moves onto week 5): no id is shown twice.
+    await beyond.edit('2026-11-23', { title: 'Week 4 here' });
+    await beyond.reimport(startingOn('20261109'));
+    const listed = await eventsBetween(app, beyond.headers, '2026-11-01', '2027-01-04');
+    assert.equal(new Set(listed.map((event) => event._id)).size, listed.length);
+    assert.deepEqual(
+      listed.filter((event) => event.start.startsWith('2026-11-30')).map((event) => event.title),
+      ['Week 4 here'],
+    );
+
+    // The first part made a single event here, the rest split off at week 3: the rest still takes the file's new
+    // time, and the file's change to week 4 lands there.
+    const firstSingle = await account(series);
+    await firstSingle.edit('2026-11-16', { title: 'Gym v2' }, '?scope=following');
+    await firstSingle.edit('2026-11-02', { rrule: '' }, '?scope=all');
+    const at11 = startingOn('20261102').replace('T100000', 'T110000').replace('T103000', 'T113000');
+    const week4At11 = occurrenceChange('gym@example.com', '20261123', 'Gym (week 4)', '13').replace(
+      'RECURRENCE-ID;TZID=Europe/Berlin:20261123T100000',
+      'RECURRENCE-ID;TZID=Europe/Berlin:20261123T110000',
+    );
+    await firstSingle.reimport(at11 + week4At11);
+    assert.deepEqual((await firstSingle.weeks()).slice(0, 4), [
+      ['Gym', '11-02T09:00'],
+      ['Gym v2', '11-16T10:00'],
+      ['Gym (week 4)', '11-23T12:00'],
+      ['Gym v2', '11-30T10:00'],
+    ]);
+
     // Week 2 renamed here, then the file starts a week later and changes its new first week: each is kept.
     const shifted = await account(series);
     await shifted.edit('2026-11-09', { title: 'Local week 2' });
