@@ -598,7 +598,7 @@ export async function importCalendar(
     holdersByUid.set(uid, [{ fileStartAt: -Infinity, holder: first }, ...later]);
   }
 
-  const movedBy = new Map(retimed.map((series) => [series.id, series.movedMs]));
+  const following = new Map(retimed.map((series) => [series.id, series]));
   const holderOf = (uid: string, recurrenceAt: number): Holder | undefined =>
     holdersByUid
       .get(uid)
@@ -628,7 +628,7 @@ export async function importCalendar(
     // A row at that occurrence that is not this event's, of a series the file moved: it is another occurrence's edit,
     // which moves with its series (below), not this one.
     const notThisEvent = existing !== byItsKey && (existing?.icsKey ?? null) !== imported.key;
-    if (existing && notThisEvent && (movedBy.get(series.id) ?? 0) !== 0) existing = undefined;
+    if (existing && notThisEvent && (following.get(series.id)?.movedMs ?? 0) !== 0) existing = undefined;
     // An occurrence of the file's series that is gone here (deleted, or in a part of a split deleted here) stays
     // gone: the file's change to it would bring it back. One the file's series does not have (its rule does not give
     // it, or the file skips it too) is stored as it comes.
@@ -653,7 +653,6 @@ export async function importCalendar(
   const overrideRows = await app.eventsRepository.overrideRowsOf(user.id, [
     ...new Set([...retimed.map((series) => series.id), ...droppedHalves, ...renamed.keys()]),
   ]);
-  const following = new Map(retimed.map((series) => [series.id, series]));
   const dropped = new Set(droppedHalves);
   // The rows that are the file's own events (merged into, or keyed by one), which the file placed above.
   const fileOwned = (row: EventRow) =>

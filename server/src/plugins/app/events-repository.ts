@@ -10,6 +10,17 @@ export type EventSpan = Pick<
 >;
 
 /** `maxRows` bounds every list this repository returns (the event quota). */
+/** Rows read for many values, 500 values per query: chunks keep the bound-parameter count under SQLite's limit. */
+async function readInChunks<T>(
+  values: readonly string[],
+  read: (chunk: string[]) => Promise<T[]>,
+): Promise<T[]> {
+  const found: T[] = [];
+  for (let index = 0; index < values.length; index += 500)
+    found.push(...(await read(values.slice(index, index + 500))));
+  return found;
+}
+
 export function createEventsRepository(db: Kysely<Database>, maxRows: number = RECORD_QUOTAS.events) {
   return {
     ...seriesQueries(db, 'events'),
@@ -85,20 +96,14 @@ export function createEventsRepository(db: Kysely<Database>, maxRows: number = R
     },
 
     async findByIcsKeys(userId: string, keys: string[]): Promise<EventRow[]> {
-      const found: EventRow[] = [];
-      // Chunks keep the bound-parameter count under SQLite's limit.
-      for (let index = 0; index < keys.length; index += 500) {
-        const chunk = keys.slice(index, index + 500);
-        found.push(
-          ...(await db
-            .selectFrom('events')
-            .selectAll()
-            .where('userId', '=', userId)
-            .where('icsKey', 'in', chunk)
-            .execute()),
-        );
-      }
-      return found;
+      return readInChunks(keys, (chunk) =>
+        db
+          .selectFrom('events')
+          .selectAll()
+          .where('userId', '=', userId)
+          .where('icsKey', 'in', chunk)
+          .execute(),
+      );
     },
 
     /** A new event; one made here has no last import (see EventsTable.icsImported) and continues no file's series. */
@@ -120,35 +125,27 @@ export function createEventsRepository(db: Kysely<Database>, maxRows: number = R
      * those made single events here.
      */
     async findSplitHalves(userId: string, uids: string[]): Promise<EventRow[]> {
-      const found: EventRow[] = [];
-      for (let index = 0; index < uids.length; index += 500) {
-        found.push(
-          ...(await db
-            .selectFrom('events')
-            .selectAll()
-            .where('userId', '=', userId)
-            .where('icsSplitOf', 'in', uids.slice(index, index + 500))
-            .where('seriesId', 'is', null)
-            .execute()),
-        );
-      }
-      return found;
+      return readInChunks(uids, (chunk) =>
+        db
+          .selectFrom('events')
+          .selectAll()
+          .where('userId', '=', userId)
+          .where('icsSplitOf', 'in', chunk)
+          .where('seriesId', 'is', null)
+          .execute(),
+      );
     },
 
     /** The override rows of these series, whole. */
     async overrideRowsOf(userId: string, seriesIds: string[]): Promise<EventRow[]> {
-      const found: EventRow[] = [];
-      for (let index = 0; index < seriesIds.length; index += 500) {
-        found.push(
-          ...(await db
-            .selectFrom('events')
-            .selectAll()
-            .where('userId', '=', userId)
-            .where('seriesId', 'in', seriesIds.slice(index, index + 500))
-            .execute()),
-        );
-      }
-      return found;
+      return readInChunks(seriesIds, (chunk) =>
+        db
+          .selectFrom('events')
+          .selectAll()
+          .where('userId', '=', userId)
+          .where('seriesId', 'in', chunk)
+          .execute(),
+      );
     },
 
     /** Events imported with this UID: a series, its overrides, or the copies an older import made of it. */

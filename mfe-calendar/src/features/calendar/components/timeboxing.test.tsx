@@ -352,18 +352,23 @@ describe('the calendar with tasks', () => {
       expect(schedule).toHaveFocus();
     });
 
-    it('takes a scheduled task out of the list once saved, not once the tasks are read again', async () => {
-      const user = userEvent.setup();
+    /** Schedules "Call the bank" from the dialog while the next read of the tasks is held back; lets it go later. */
+    async function scheduleWhileReadWaits(day?: string, time?: string) {
       const { server } = await renderAndWaitForTasks();
       const reading = gate();
       server.reading = reading.closed;
-      await user.click(within(panelItem('Call the bank')).getByRole('button', { name: 'Schedule…' }));
+      await userEvent.click(within(panelItem('Call the bank')).getByRole('button', { name: 'Schedule…' }));
       await placeWithDialog(screen.getByRole('dialog', { name: 'Schedule Task' }), {
         starts: [toLocalDateKey(now), '09:00'],
-        day: tuesday,
-        time: '14:00',
+        day,
+        time,
         submit: 'Schedule',
       });
+      return { server, reading };
+    }
+
+    it('takes a scheduled task out of the list once saved, not once the tasks are read again', async () => {
+      const { reading } = await scheduleWhileReadWaits(tuesday, '14:00');
       expect(within(panel()).queryByText('Call the bank')).not.toBeInTheDocument();
       reading.open();
       await waitFor(() => expect(column(tuesday)).toContainElement(blockOf('Call the bank')));
@@ -371,15 +376,7 @@ describe('the calendar with tasks', () => {
     });
 
     it('lists a scheduled task again when the next read shows it was unscheduled elsewhere meanwhile', async () => {
-      const user = userEvent.setup();
-      const { server } = await renderAndWaitForTasks();
-      const reading = gate();
-      server.reading = reading.closed;
-      await user.click(within(panelItem('Call the bank')).getByRole('button', { name: 'Schedule…' }));
-      await placeWithDialog(screen.getByRole('dialog', { name: 'Schedule Task' }), {
-        starts: [toLocalDateKey(now), '09:00'],
-        submit: 'Schedule',
-      });
+      const { server, reading } = await scheduleWhileReadWaits();
       expect(within(panel()).queryByText('Call the bank')).not.toBeInTheDocument();
       server.change('task-u2', { scheduled: false });
       reading.open();
