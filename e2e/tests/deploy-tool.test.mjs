@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { after, afterEach, beforeEach, describe, it } from 'node:test';
 import { createStaticServer, headersFollowingRuntimeConfig } from '@time-wallet/devkit/serve';
@@ -335,6 +335,76 @@ describe('deploy and rollback', () => {
     fs.writeFileSync(lock, exited.stdout.toString());
     await deploy(writeBuild('a', { version: '1.0.0' }));
     assert.equal(fs.existsSync(lock), false, 'released');
+  });
+
+  it('keeps live every one of several concurrent deploys of different remotes that says it deployed', async () => {
+    // Each remote on its own origin, as npm start writes the config.
+    fs.writeFileSync(
+      configFile,
+      JSON.stringify({
+        apiBaseUrl: 'http://localhost:3999/api',
+        remotes: Object.fromEntries(
+          remotes.map((remote, index) => [
+            remote.federationName,
+            `http://localhost:${3910 + index}/mf-manifest.json`,
+          ]),
+        ),
+      }),
+    );
+    const deployCommand = (remote, from) =>
+      new Promise((resolve, reject) => {
+        const child = spawn(
+          process.execPath,
+          [DEPLOY_SCRIPT, remote.dir, '--from', from, '--shell', shellFile],
+          {
+            env,
+            stdio: ['ignore', 'pipe', 'pipe'],
+          },
+        );
+        let output = '';
+        child.stdout.on('data', (chunk) => (output += chunk));
+        child.stderr.on('data', (chunk) => (output += chunk));
+        child.on('error', reject);
+        child.on('exit', (code) => resolve({ code, output }));
+      });
+    const lost = [];
+    const failed = [];
+    // A lost update needs two rewrites to interleave: a few rounds make one near certain without the lock.
+    for (let round = 0; round < 6; round += 1) {
+      const version = `1.${round}.0`;
+      const builds = remotes.map((remote) =>
+        writeBuild(`${remote.dir}-${version}`, {
+          name: remote.federationName,
+          version,
+          exposes: remote.pages.map((page) => page.expose),
+        }),
+      );
+      const runs = await Promise.all(remotes.map((remote, index) => deployCommand(remote, builds[index])));
+      const live = JSON.parse(fs.readFileSync(configFile, 'utf8')).remotes;
+      for (const [index, remote] of remotes.entries()) {
+        const { code, output } = runs[index];
+        const saidDeployed = output.includes(`Deployed ${remote.dir} ${version}.`);
+        if (saidDeployed && !live[remote.federationName].includes(`/v/${version}/`)) {
+          lost.push(`${remote.dir} ${version} (live: ${live[remote.federationName]})`);
+        }
+        if (code !== 0 || !saidDeployed) failed.push(`${remote.dir} ${version}: ${output}`);
+      }
+    }
+    assert.deepEqual(lost, [], 'said deployed, but the live config keeps another version');
+    assert.deepEqual(failed, [], 'deploys of different remotes wait for each other, none fails');
+    assert.deepEqual(fs.readdirSync(path.dirname(configFile)), ['config.json'], 'no lock left behind');
+  });
+
+  it('takes over the runtime config’s lock when the process that held it has exited', async () => {
+    const exited = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']);
+    fs.writeFileSync(`${configFile}.lock`, `${exited.stdout} 0badc0de`);
+    await deploy(writeBuild('a', { version: '1.0.0' }));
+    assert.equal(liveUrl(), 'http://localhost:3905/v/1.0.0/mf-manifest.json');
+    assert.deepEqual(
+      fs.readdirSync(path.dirname(configFile)),
+      ['config.json'],
+      'released, nothing set aside',
+    );
   });
 
   it('keeps what was deployed live when npm start writes a fresh config', async () => {

@@ -113,24 +113,123 @@ function readJson(file, what) {
 
 /**
  * Points the live runtime config's entry for `remote` at a deployed version, atomically. A data folder that has no
- * runtime config yet (never started) gets the one `npm start` would write, with that version in it.
+ * runtime config yet (never started) gets the one `npm start` would write, with that version in it. The read and the
+ * rewrite hold the config's lock: every remote's deploy rewrites the whole file, so two unlocked would drop an entry.
  */
 function switchLiveConfig({ configFile, remote, version, env }) {
-  const config = fs.existsSync(configFile)
-    ? readJson(configFile, 'The runtime config')
-    : runtimeConfigFor(env);
-  const previous = config.remotes?.[remote.federationName];
-  if (typeof previous !== 'string') {
+  return withConfigLock(configFile, () => {
+    const config = fs.existsSync(configFile)
+      ? readJson(configFile, 'The runtime config')
+      : runtimeConfigFor(env);
+    const previous = config.remotes?.[remote.federationName];
+    if (typeof previous !== 'string') {
+      throw new DeployRefused(
+        `The runtime config ${shown(configFile)} names no manifest for ${remote.federationName}`,
+      );
+    }
+    const next = versionedManifestUrl(previous, version);
+    if (next !== previous || !fs.existsSync(configFile)) {
+      const updated = { ...config, remotes: { ...config.remotes, [remote.federationName]: next } };
+      writeAtomically(configFile, `${JSON.stringify(updated, null, 2)}\n`);
+    }
+    return { previous, next };
+  });
+}
+
+/**
+ * Reads the live config back after a switch, so success is never reported for an entry something else (a writer
+ * that takes no lock, such as `npm start` writing a fresh config) has replaced in the meantime.
+ */
+function assertLive({ configFile, remote, url }) {
+  const live = readJson(configFile, 'The runtime config').remotes?.[remote.federationName];
+  if (live !== url) {
     throw new DeployRefused(
-      `The runtime config ${shown(configFile)} names no manifest for ${remote.federationName}`,
+      `The runtime config ${shown(configFile)} was rewritten by another process: it names ${live} for ` +
+        `${remote.federationName}, not ${url}. Nothing is recorded as live; run the command again.`,
     );
   }
-  const next = versionedManifestUrl(previous, version);
-  if (next !== previous || !fs.existsSync(configFile)) {
-    const updated = { ...config, remotes: { ...config.remotes, [remote.federationName]: next } };
-    writeAtomically(configFile, `${JSON.stringify(updated, null, 2)}\n`);
+}
+
+// A config rewrite takes milliseconds: a deploy of another remote waits this long for it before giving up.
+const CONFIG_LOCK_WAIT_MS = 10_000;
+const CONFIG_LOCK_POLL_MS = 10;
+
+/**
+ * Runs `work` (synchronous) holding `<config>.lock`, created with O_EXCL and holding its holder's process id. A lock
+ * whose holder has exited is taken over; one held longer than CONFIG_LOCK_WAIT_MS is refused, naming the holder.
+ */
+function withConfigLock(configFile, work) {
+  const lock = `${configFile}.lock`;
+  const token = `${process.pid} ${crypto.randomBytes(4).toString('hex')}`;
+  fs.mkdirSync(path.dirname(lock), { recursive: true });
+  const giveUpAt = Date.now() + CONFIG_LOCK_WAIT_MS;
+  for (;;) {
+    try {
+      fs.writeFileSync(lock, token, { flag: 'wx' });
+      break;
+    } catch (error) {
+      if (error.code !== 'EEXIST') {
+        throw new DeployRefused(`Cannot take the runtime config's lock ${shown(lock)}: ${error.message}`);
+      }
+    }
+    const held = readLock(lock);
+    if (held === null) continue;
+    const holder = Number.parseInt(held, 10);
+    // An empty lock is being written by its holder this instant.
+    if (held !== '' && !isAlive(holder)) {
+      takeOverStaleLock(lock, held);
+    } else if (Date.now() > giveUpAt) {
+      throw new DeployRefused(
+        `The runtime config ${shown(configFile)} has been locked by process ${holder || 'unknown'} for over ` +
+          `${CONFIG_LOCK_WAIT_MS / 1000} s; the live config is unchanged. If no deploy, rollback or npm start is ` +
+          `running, delete ${shown(lock)} and try again.`,
+      );
+    } else {
+      sleep(CONFIG_LOCK_POLL_MS);
+    }
   }
-  return { previous, next };
+  try {
+    return work();
+  } finally {
+    // Only its own: a lock taken over from this process (it was thought dead) belongs to the one that took it.
+    if (readLock(lock) === token) fs.rmSync(lock, { force: true });
+  }
+}
+
+function readLock(lock) {
+  try {
+    return fs.readFileSync(lock, 'utf8');
+  } catch (error) {
+    if (error.code === 'ENOENT') return null;
+    throw new DeployRefused(`Cannot read the runtime config's lock ${shown(lock)}: ${error.message}`);
+  }
+}
+
+/**
+ * Removes a dead holder's lock. Moved aside first and checked there: two deploys that both found it stale must not
+ * both remove it, the second removing the lock the first has just taken. A live lock moved by mistake goes back.
+ */
+function takeOverStaleLock(lock, staleContent) {
+  const aside = `${lock}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.stale`;
+  try {
+    fs.renameSync(lock, aside);
+  } catch (error) {
+    if (error.code === 'ENOENT') return;
+    throw error;
+  }
+  if (readLock(aside) !== staleContent) {
+    try {
+      fs.linkSync(aside, lock);
+    } catch {
+      // A third deploy took the lock meanwhile; the holder moved aside finds it is no longer its own on release.
+    }
+  }
+  fs.rmSync(aside, { force: true });
+}
+
+/** Blocks this process for `ms`: the lock is also taken by `npm start`'s synchronous start-up (pinDeployedVersions). */
+function sleep(ms) {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
 /** Holds the remote's deploy lock while `work` runs, so two deploys or rollbacks never interleave their writes. */
@@ -293,6 +392,7 @@ export async function deployRemote({ remote, env = process.env, from, shellManif
     const history = readHistory(paths);
     const configFile = runtimeConfigFileFor(dataDir);
     const { previous, next } = switchLiveConfig({ configFile, remote, version, env });
+    assertLive({ configFile, remote, url: next });
     if (previous === next && history.versions.at(-1) === version) {
       log(`${remote.dir} ${version} was already live: nothing changed.`);
       return { version, url: next, previous };
@@ -339,6 +439,7 @@ export async function rollbackRemote({ remote, env = process.env, log = console.
     }
     const configFile = runtimeConfigFileFor(dataDir);
     const { previous, next } = switchLiveConfig({ configFile, remote, version: target, env });
+    assertLive({ configFile, remote, url: next });
     history.versions.pop();
     writeHistory(paths, history, { action: 'rollback', from: live, version: target });
     log(`Rolled ${remote.dir} back from ${live} to ${target}.`);
