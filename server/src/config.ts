@@ -97,6 +97,9 @@ export function databaseConfigFrom(
   return { kind: 'sqlite', file, synchronous };
 }
 
+/** DATA_DIR holds the database, the secret and the mail outbox: a folder this process creates is its owner's only. */
+export const DATA_DIR_MODE = 0o700;
+
 const SECRET_WAIT_MS = 2000;
 const SECRET_POLL_MS = 20;
 
@@ -111,7 +114,7 @@ function secretIn(file: string): string {
  */
 export function readOrCreateJwtSecret(dataDir: string): string {
   const file = path.join(dataDir, 'jwt-secret');
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: DATA_DIR_MODE });
   let descriptor: number | undefined;
   try {
     descriptor = openSync(file, 'wx', 0o600);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { chmod, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
@@ -46,6 +46,55 @@ describe('configuration', () => {
     assert.equal(first, second);
     assert.ok(first.length >= 32);
     assert.equal((await stat(path.join(dataDir, 'jwt-secret'))).mode & 0o777, 0o600);
+  });
+
+  test('creates DATA_DIR readable by its owner only (0700) and the SQLite files, -wal and -shm included, 0600', async () => {
+    // The usual umask, which left the folder 0755 and the database 0644 (password hashes, sessions, all data).
+    const umask = process.umask(0o022);
+    after(() => process.umask(umask));
+    const root = await temporaryDir();
+    const modeOf = async (file: string) => ((await stat(file)).mode & 0o777).toString(8);
+    // The folder is made by the secret's generation or, with JWT_SECRET set, by the database's opening.
+    for (const env of [{}, { JWT_SECRET: 'x'.repeat(40) }]) {
+      const dataDir = path.join(root, `data-${Object.keys(env).length}`, 'nested');
+      const app = await buildApp({
+        env: { DATA_DIR: dataDir, ...env },
+        logger: false,
+        config: { passwordHashCost: 10 },
+      });
+      const registration = await app.inject({
+        method: 'POST',
+        url: '/api/auth/register/user',
+        payload: {
+          username: 'private',
+          email: 'p@example.com',
+          password: 'Passw0rd!',
+          name: 'Private Person',
+        },
+      });
+      assert.equal(registration.statusCode, 201);
+      const file = path.join(dataDir, 'time-wallet.sqlite');
+      assert.deepEqual(
+        {
+          dataDir: await modeOf(dataDir),
+          parent: await modeOf(path.dirname(dataDir)),
+          database: await modeOf(file),
+          wal: await modeOf(`${file}-wal`),
+          shm: await modeOf(`${file}-shm`),
+        },
+        { dataDir: '700', parent: '700', database: '600', wal: '600', shm: '600' },
+      );
+      await app.close();
+    }
+
+    // A database file an earlier version created world-readable is tightened at the next start.
+    const earlier = path.join(root, 'earlier');
+    const first = await buildApp({ env: { DATA_DIR: earlier }, logger: false });
+    await first.close();
+    await chmod(path.join(earlier, 'time-wallet.sqlite'), 0o644);
+    const second = await buildApp({ env: { DATA_DIR: earlier }, logger: false });
+    after(() => second.close());
+    assert.equal(await modeOf(path.join(earlier, 'time-wallet.sqlite')), '600');
   });
 
   test('a restart keeps the data and its sessions', async () => {

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync, statSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import {
@@ -21,7 +21,12 @@ import {
   type SqliteDialectConfig,
 } from 'kysely';
 import pg from 'pg';
-import { DEFAULT_POSTGRES_POOL, type DatabaseConfig, type PostgresPoolConfig } from '../config.js';
+import {
+  DATA_DIR_MODE,
+  DEFAULT_POSTGRES_POOL,
+  type DatabaseConfig,
+  type PostgresPoolConfig,
+} from '../config.js';
 import { LruCache } from '../lib/lru-cache.js';
 import * as initial from './migrations/0001-initial.js';
 import * as eventsOverlapIndex from './migrations/0002-events-overlap-index.js';
@@ -221,11 +226,34 @@ class SqliteImmediateDialect extends SqliteDialect {
   }
 }
 
+/**
+ * The database holds password hashes, session ids and every account's data: its owner's only, as the JWT secret.
+ * SQLite creates its files 0644 but gives the -wal and -shm files the database file's mode, so the file is created
+ * 0600 before SQLite opens it. One an earlier version left readable to others is tightened, unless another user owns
+ * it (an operator's arrangement). An existing file is touched by its path only: closing a descriptor of a file that
+ * SQLite has open in this process would drop SQLite's locks on it.
+ */
+function keepOwnerOnly(file: string): void {
+  if (file === '' || file === ':memory:') return;
+  mkdirSync(path.dirname(file), { recursive: true, mode: DATA_DIR_MODE });
+  try {
+    closeSync(openSync(file, 'wx', 0o600));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  for (const own of [file, `${file}-wal`, `${file}-shm`]) {
+    const status = statSync(own, { throwIfNoEntry: false });
+    if (status && (status.mode & 0o077) !== 0 && status.uid === process.getuid?.()) {
+      chmodSync(own, status.mode & 0o700);
+    }
+  }
+}
+
 function openSqlite(
   config: Extract<DatabaseConfig, { kind: 'sqlite' }>,
   busyTimeoutMs: number,
 ): SqliteDatabase.Database {
-  mkdirSync(path.dirname(config.file), { recursive: true });
+  keepOwnerOnly(config.file);
   // better-sqlite3's timeout is SQLite's busy_timeout, set before the first statement so even the WAL switch waits.
   const sqlite = new SqliteDatabase(config.file, { timeout: busyTimeoutMs });
   sqlite.pragma('journal_mode = WAL');
