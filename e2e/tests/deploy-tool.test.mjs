@@ -264,6 +264,39 @@ describe('deploy and rollback', () => {
     assert.equal(fs.existsSync(path.join(dataDir, 'deploy/mfe-tags/1.0.0')), false);
   });
 
+  it('refuses a build holding a link that leads outside it or loops, publishing nothing', async () => {
+    const configBefore = fs.readFileSync(configFile, 'utf8');
+    fs.writeFileSync(path.join(workDir, 'secret.txt'), 'outside the build');
+    fs.mkdirSync(path.join(workDir, 'outside'));
+    fs.writeFileSync(path.join(workDir, 'outside', 'key.pem'), 'outside the build');
+    const links = {
+      'leak.txt': path.join(workDir, 'secret.txt'),
+      'relative.txt': '../../secret.txt',
+      assets: path.join(workDir, 'outside'),
+      'nowhere.js': 'missing.js',
+      loop: '.',
+    };
+    for (const [name, target] of Object.entries(links)) {
+      const build = writeBuild(`link-${name}`, { version: '1.0.0' });
+      fs.symlinkSync(target, path.join(build, name));
+      await refused(
+        deploy(build),
+        new RegExp(`holds links a deploy cannot publish: ${name.replace('.', '\\.')} -> `),
+      );
+    }
+    assert.equal(fs.readFileSync(configFile, 'utf8'), configBefore);
+    assert.equal(fs.existsSync(path.join(dataDir, 'deploy/mfe-tags')), false, 'nothing copied');
+
+    // A link to a file inside the build is published as a copy of that file.
+    const inside = writeBuild('link-inside', { version: '1.0.0' });
+    fs.mkdirSync(path.join(inside, 'assets'));
+    fs.symlinkSync('../remoteEntry.js', path.join(inside, 'assets', 'entry.js'));
+    await deploy(inside);
+    const copied = path.join(dataDir, 'deploy/mfe-tags/1.0.0/assets/entry.js');
+    assert.equal(fs.lstatSync(copied).isFile(), true);
+    assert.equal(fs.readFileSync(copied, 'utf8'), '/* 1.0.0 */');
+  });
+
   it('writes the runtime config npm start would write when the data folder has none yet', async () => {
     fs.rmSync(configFile);
     await deploy(writeBuild('a', { version: '1.0.0' }));

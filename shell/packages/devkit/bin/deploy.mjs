@@ -288,6 +288,43 @@ function sameBuild(left, right) {
   return left.size === right.size && [...left].every(([file, digest]) => right.get(file) === digest);
 }
 
+const isInside = (dir, file) => file === dir || file.startsWith(dir + path.sep);
+
+/**
+ * The links in a build folder that a deploy must not publish, each shown with its target and why. The copy follows
+ * links, so a link leading outside the folder would publish what it points at under /v/<version>/, and a link to a
+ * folder could lead back to one holding it (the copy would never end). A link to a file inside is copied as that file.
+ */
+function unpublishableLinks(dir) {
+  const found = [];
+  for (const relative of linksIn(dir)) {
+    const link = path.join(dir, relative);
+    const shownLink = `${relative} -> ${fs.readlinkSync(link)}`;
+    let target;
+    try {
+      target = fs.realpathSync(link);
+    } catch {
+      found.push(`${shownLink} (it leads nowhere)`);
+      continue;
+    }
+    if (!isInside(dir, target)) found.push(`${shownLink} (outside the build)`);
+    else if (!fs.statSync(target).isFile()) found.push(`${shownLink} (a folder)`);
+  }
+  return found;
+}
+
+/** The links under `dir`, by their paths inside it; never descends into one (recursive readdir does in Node 20). */
+function linksIn(dir, inside = '') {
+  return fs
+    .readdirSync(path.join(dir, inside), { withFileTypes: true })
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .flatMap((entry) => {
+      const relative = path.join(inside, entry.name);
+      if (entry.isSymbolicLink()) return [relative];
+      return entry.isDirectory() ? linksIn(dir, relative) : [];
+    });
+}
+
 /** The files a build's manifest names (its entry and every expose's chunks) that the folder does not hold. */
 function missingFiles(manifest, dir) {
   const named = [manifest.metaData?.remoteEntry?.name];
@@ -335,6 +372,13 @@ export async function deployRemote({ remote, env = process.env, from, shellManif
     }
   }
   source = fs.realpathSync(source);
+  const links = unpublishableLinks(source);
+  if (links.length > 0) {
+    throw new DeployRefused(
+      `${shown(source)} holds links a deploy cannot publish: ${links.join(', ')}. Nothing is published; ` +
+        `put the files themselves in the build.`,
+    );
+  }
   const manifest = readJson(path.join(source, 'mf-manifest.json'), 'The build manifest');
   const version = manifest.metaData?.buildInfo?.buildVersion;
   if (!isVersion(version)) {
