@@ -159,7 +159,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(rateLimit, config.rateLimit);
   await app.register(multipart, { fileSizeLimit: config.icsUploadLimitBytes });
   await app.register(icsParsePool);
-  await app.register(swagger);
+  await app.register(swagger, { serveDocs: config.apiDocs });
   await app.register(timeZone);
   await app.register(authentication, {
     jwtSecret: config.jwtSecret,

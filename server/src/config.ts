@@ -67,6 +67,8 @@ export interface AppConfig {
   icsUploadLimitBytes: number;
   /** Records one account may keep (tests lower them instead of inserting 20,000 rows). */
   quotas: RecordQuotas;
+  /** Whether the API serves its documentation: the UI at /api/docs and the OpenAPI document (API_DOCS=false). */
+  apiDocs: boolean;
 }
 
 export const PRODUCTION_PASSWORD_HASH_COST = 17;
@@ -219,6 +221,13 @@ function integerFrom(value: string | undefined, fallback: number, name: string):
   return parsed;
 }
 
+function booleanFrom(value: string | undefined, fallback: boolean, name: string): boolean {
+  const text = value?.trim().toLowerCase() ?? '';
+  if (text === '') return fallback;
+  if (text !== 'true' && text !== 'false') throw new Error(`${name} must be 'true' or 'false'`);
+  return text === 'true';
+}
+
 function positiveIntegerFrom(value: string | undefined, fallback: number, name: string): number {
   const parsed = integerFrom(value, fallback, name);
   if (parsed === 0) throw new Error(`${name} must be a positive integer`);
@@ -304,6 +313,7 @@ export function loadConfig(
     bodyLimitBytes: 100 * 1024,
     icsUploadLimitBytes: 1024 * 1024,
     quotas: RECORD_QUOTAS,
+    apiDocs: booleanFrom(env.API_DOCS, true, 'API_DOCS'),
     ...overrides,
     rateLimit: {
       globalPerMinute: integerFrom(env.RATE_LIMIT_PER_MINUTE, 600, 'RATE_LIMIT_PER_MINUTE'),

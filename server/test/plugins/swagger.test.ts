@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { validate } from '@readme/openapi-parser';
+import { loadConfig } from '../../src/config.js';
+import { OPENAPI_DOCUMENT_URL } from '../../src/plugins/external/swagger.js';
 import { buildTestApp } from '../helpers.js';
 
 const { app } = await buildTestApp();
@@ -103,5 +105,50 @@ describe('GET /api/openapi.json', () => {
     const file = upload.requestBody.content['multipart/form-data'].schema.properties.file;
     assert.deepEqual([file.type, file.format], ['string', 'binary']);
     assert.ok(upload.responses['200'] && upload.responses['413'] && upload.responses['415']);
+  });
+});
+
+describe('the docs at /api/docs', () => {
+  const DOCS_PAGES = [
+    '/api/docs',
+    '/api/docs/static/swagger-ui-bundle.js',
+    '/api/docs/static/swagger-initializer.js',
+    '/api/docs/static/swagger-ui.css',
+    '/api/docs/json',
+  ];
+  // What helmet and CORS send on every answer of the API: the docs must not weaken any of them.
+  const SECURITY_HEADERS = [
+    'content-security-policy',
+    'x-frame-options',
+    'cross-origin-opener-policy',
+    'cross-origin-resource-policy',
+    'referrer-policy',
+    'x-content-type-options',
+    'strict-transport-security',
+    'x-permitted-cross-domain-policies',
+  ];
+  const securityHeadersOf = async (url: string) => {
+    const response = await app.inject({ method: 'GET', url });
+    assert.equal(response.statusCode, 200, `${url}: ${response.statusCode}`);
+    return Object.fromEntries(SECURITY_HEADERS.map((name) => [name, response.headers[name]]));
+  };
+
+  test("the UI and its assets carry the API's own headers, its CSP with frame-ancestors 'none' included", async () => {
+    const api = await securityHeadersOf('/api/health');
+    assert.match(String(api['content-security-policy']), /frame-ancestors 'none'/);
+    for (const url of DOCS_PAGES) assert.deepEqual(await securityHeadersOf(url), api, url);
+  });
+
+  test('API_DOCS=false turns the UI and the document off: 404 with the usual body', async () => {
+    const { app: withoutDocs } = await buildTestApp({ env: { API_DOCS: 'false' } });
+    for (const url of [...DOCS_PAGES, '/api/docs/', OPENAPI_DOCUMENT_URL]) {
+      const response = await withoutDocs.inject({ method: 'GET', url });
+      assert.equal(response.statusCode, 404, url);
+      assert.deepEqual(response.json(), { message: 'Not found' }, url);
+    }
+    assert.equal((await withoutDocs.inject({ method: 'GET', url: '/api/health' })).statusCode, 200);
+    assert.equal(loadConfig({ JWT_SECRET: 'x'.repeat(40) }).apiDocs, true);
+    assert.equal(loadConfig({ JWT_SECRET: 'x'.repeat(40), API_DOCS: 'true' }).apiDocs, true);
+    assert.throws(() => loadConfig({ JWT_SECRET: 'x'.repeat(40), API_DOCS: 'off' }), /API_DOCS/);
   });
 });

@@ -32,7 +32,7 @@ function withErrorMessagesAsExtensions<Node>(node: Node, keysAreFieldNames = fal
 }
 
 export default fp(
-  async function swaggerPlugin(app) {
+  async function swaggerPlugin(app, options: { serveDocs: boolean }) {
     await app.register(swagger, {
       openapi: {
         openapi: '3.0.3',
@@ -72,7 +72,11 @@ export default fp(
           typeof json.$id === 'string' ? json.$id : `def-${index}`,
       },
     });
-    await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+    // The document is still built when it is not served: `npm run openapi -w server` reads it from app.swagger().
+    if (!options.serveDocs) return;
+    // No staticCSP: the UI keeps the API's own policy. swagger-ui's would let its origin frame the page, and the UI
+    // needs nothing the API's refuses (its scripts and styles are files; no validator is called).
+    await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
     // The same document as /api/docs/json, at a stable address for tools (the client's type generator reads it
     // through `npm run openapi -w server`, without a running server).
