@@ -41,6 +41,7 @@ function remoteManifest({
   requires = { react: '^19.3.1', '@time-wallet/api': '^1.2.0' },
   exposes = ['TagsPage'],
   chunk = 'TagsPage.0123abcd.js',
+  metaData = {},
 } = {}) {
   return {
     id: name,
@@ -50,6 +51,7 @@ function remoteManifest({
       buildInfo: { buildVersion: version, buildName: '@time-wallet/mfe-tags' },
       remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' },
       publicPath: 'auto',
+      ...metaData,
     },
     shared: Object.entries(requires).map(([shared, requiredVersion]) => ({
       id: `${name}:${shared}`,
@@ -68,7 +70,12 @@ function remoteManifest({
 
 describe('the compatibility gate', () => {
   const gate = (manifest, shell = shellManifest()) =>
-    compatibilityProblems({ remote: tags, remoteManifest: manifest, shellManifest: shell });
+    compatibilityProblems({
+      remote: tags,
+      remoteManifest: manifest,
+      shellManifest: shell,
+      remoteOrigin: 'http://localhost:3905',
+    });
 
   it('passes a build that exposes every registered page and whose singletons the shell satisfies', () => {
     assert.deepEqual(gate(remoteManifest()), []);
@@ -113,6 +120,46 @@ describe('the compatibility gate', () => {
   it('refuses a singleton the live shell does not provide', () => {
     assert.deepEqual(gate(remoteManifest({ requires: { 'react-hot-toast': '^2.6.1' } })), [
       "react-hot-toast: it needs the shell's copy (^2.6.1), and the live shell provides none",
+    ]);
+  });
+
+  it('takes the files from beside the manifest or from the remote’s own origin, nowhere else', () => {
+    const withPublicPath = (publicPath) => gate(remoteManifest({ metaData: { publicPath } }));
+    assert.deepEqual(withPublicPath('http://localhost:3905/v/1.0.0/'), []);
+    for (const publicPath of [
+      'https://evil.example/tags/',
+      'http://localhost:3902/',
+      'http://localhost:39051/',
+      '//evil.example/',
+      '/v/1.0.0/',
+      'javascript:alert(1)//',
+      undefined,
+    ]) {
+      assert.deepEqual(
+        withPublicPath(publicPath),
+        [
+          `metaData.publicPath is ${publicPath === undefined ? 'missing' : JSON.stringify(publicPath)}: ` +
+            'it must be "auto" or a URL on http://localhost:3905, where mfe-tags is served',
+        ],
+        String(publicPath),
+      );
+    }
+  });
+
+  it('refuses a getPublicPath, which the federation runtime would run as code, and an ssrPublicPath', () => {
+    const code = 'return "https://evil.example/"';
+    assert.deepEqual(gate(remoteManifest({ metaData: { publicPath: undefined, getPublicPath: code } })), [
+      "metaData.getPublicPath is code the federation runtime would run in the shell's pages: " +
+        'only metaData.publicPath is accepted',
+      'metaData.publicPath is missing: it must be "auto" or a URL on http://localhost:3905, where mfe-tags is served',
+    ]);
+    assert.deepEqual(
+      gate(remoteManifest({ metaData: { getPublicPath: code } })).length,
+      1,
+      'even beside one',
+    );
+    assert.deepEqual(gate(remoteManifest({ metaData: { ssrPublicPath: 'https://evil.example/' } })), [
+      'metaData.ssrPublicPath names a second place to load files from: only metaData.publicPath is accepted',
     ]);
   });
 
@@ -295,6 +342,55 @@ describe('deploy and rollback', () => {
     const copied = path.join(dataDir, 'deploy/mfe-tags/1.0.0/assets/entry.js');
     assert.equal(fs.lstatSync(copied).isFile(), true);
     assert.equal(fs.readFileSync(copied, 'utf8'), '/* 1.0.0 */');
+  });
+
+  it('refuses a manifest naming files outside the build, wherever it names them', async () => {
+    const configBefore = fs.readFileSync(configFile, 'utf8');
+    fs.writeFileSync(path.join(workDir, 'secret.txt'), 'outside the build');
+    /** A complete build whose manifest is then changed by `edit`. */
+    const buildNaming = (name, edit) => {
+      const dir = writeBuild(name, { version: '1.0.0' });
+      const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'mf-manifest.json'), 'utf8'));
+      edit(manifest);
+      fs.writeFileSync(path.join(dir, 'mf-manifest.json'), JSON.stringify(manifest));
+      return dir;
+    };
+    const outsideFile = path.join(workDir, 'secret.txt');
+    const cases = [
+      ['../../secret.txt', (manifest) => manifest.exposes[0].assets.js.sync.push('../../secret.txt')],
+      [outsideFile, (manifest) => manifest.exposes[0].assets.css.async.push(outsideFile)],
+      // Another build's entry, beside this one: it exists, but this build would not publish it.
+      ['../outside-0/remoteEntry.js', (manifest) => (manifest.metaData.remoteEntry.path = '../outside-0')],
+      [
+        '../../secret.txt',
+        (manifest) => (manifest.shared[0].assets = { js: { sync: ['../../secret.txt'] } }),
+      ],
+    ];
+    for (const [index, [file, edit]] of cases.entries()) {
+      await refused(
+        deploy(buildNaming(`outside-${index}`, edit)),
+        new RegExp(
+          `its manifest names files outside it: ${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\. ` +
+            'A deploy publishes only the build folder\\.',
+        ),
+      );
+    }
+    assert.equal(fs.readFileSync(configFile, 'utf8'), configBefore);
+    assert.equal(fs.existsSync(path.join(dataDir, 'deploy/mfe-tags')), false, 'nothing copied');
+  });
+
+  it('refuses a build that loads its files from another origin than the remote’s in the live config', async () => {
+    const configBefore = fs.readFileSync(configFile, 'utf8');
+    await refused(
+      deploy(
+        writeBuild('wallet-origin', { version: '1.0.0', metaData: { publicPath: 'http://localhost:3902/' } }),
+      ),
+      /metaData\.publicPath is "http:\/\/localhost:3902\/": it must be "auto" or a URL on http:\/\/localhost:3905/,
+    );
+    assert.equal(fs.readFileSync(configFile, 'utf8'), configBefore);
+    const own = 'http://localhost:3905/v/1.0.0/';
+    await deploy(writeBuild('own-origin', { version: '1.0.0', metaData: { publicPath: own } }));
+    assert.equal(liveUrl(), 'http://localhost:3905/v/1.0.0/mf-manifest.json');
   });
 
   it('writes the runtime config npm start would write when the data folder has none yet', async () => {

@@ -111,6 +111,21 @@ function readJson(file, what) {
   }
 }
 
+/** The runtime config as `npm start` wrote it, or as it would write it in a data folder it has not started from. */
+function liveConfig(configFile, env) {
+  return fs.existsSync(configFile) ? readJson(configFile, 'The runtime config') : runtimeConfigFor(env);
+}
+
+function liveManifestUrl({ config, configFile, remote }) {
+  const url = config.remotes?.[remote.federationName];
+  if (typeof url !== 'string') {
+    throw new DeployRefused(
+      `The runtime config ${shown(configFile)} names no manifest for ${remote.federationName}`,
+    );
+  }
+  return url;
+}
+
 /**
  * Points the live runtime config's entry for `remote` at a deployed version, atomically. A data folder that has no
  * runtime config yet (never started) gets the one `npm start` would write, with that version in it. The read and the
@@ -118,15 +133,8 @@ function readJson(file, what) {
  */
 function switchLiveConfig({ configFile, remote, version, env }) {
   return withConfigLock(configFile, () => {
-    const config = fs.existsSync(configFile)
-      ? readJson(configFile, 'The runtime config')
-      : runtimeConfigFor(env);
-    const previous = config.remotes?.[remote.federationName];
-    if (typeof previous !== 'string') {
-      throw new DeployRefused(
-        `The runtime config ${shown(configFile)} names no manifest for ${remote.federationName}`,
-      );
-    }
+    const config = liveConfig(configFile, env);
+    const previous = liveManifestUrl({ config, configFile, remote });
     const next = versionedManifestUrl(previous, version);
     if (next !== previous || !fs.existsSync(configFile)) {
       const updated = { ...config, remotes: { ...config.remotes, [remote.federationName]: next } };
@@ -325,15 +333,42 @@ function linksIn(dir, inside = '') {
     });
 }
 
-/** The files a build's manifest names (its entry and every expose's chunks) that the folder does not hold. */
-function missingFiles(manifest, dir) {
-  const named = [manifest.metaData?.remoteEntry?.name];
-  for (const expose of manifest.exposes ?? []) {
+/**
+ * Every file a build's manifest names, as the federation runtime joins them: its entry, every expose's and shared
+ * module's chunks, and the optional ones (server entry, types, shared fallbacks) where it names any.
+ */
+function filesNamedBy(manifest) {
+  const { remoteEntry, ssrRemoteEntry, types } = manifest.metaData ?? {};
+  // A file's folder and name, as the runtime joins them; no name (types when none are built) names no file.
+  const joined = (entry) =>
+    typeof entry?.name === 'string' && entry.name !== ''
+      ? path.join(String(entry.path ?? ''), entry.name)
+      : entry?.name;
+  const named = [joined(remoteEntry)];
+  const optional = [joined(ssrRemoteEntry), joined(types), types?.zip, types?.api];
+  for (const module of [...(manifest.exposes ?? []), ...(manifest.shared ?? [])]) {
     for (const kind of ['js', 'css']) {
-      for (const when of ['sync', 'async']) named.push(...(expose.assets?.[kind]?.[when] ?? []));
+      for (const when of ['sync', 'async']) named.push(...(module.assets?.[kind]?.[when] ?? []));
     }
+    optional.push(module.fallback);
   }
-  return named.filter((file) => typeof file !== 'string' || !fs.existsSync(path.join(dir, file)));
+  return [...named, ...optional.filter((file) => file !== undefined && file !== '')];
+}
+
+/**
+ * The files a build's manifest names outside the build folder (the static server would never serve them, and a name
+ * like `../../etc/passwd` must not pass for a file of the build), and those the folder does not hold.
+ */
+function unservableFiles(manifest, dir) {
+  const outside = [];
+  const missing = [];
+  for (const file of filesNamedBy(manifest)) {
+    const resolved = typeof file === 'string' ? path.resolve(dir, file) : null;
+    if (resolved !== null && !isInside(dir, resolved)) outside.push(file);
+    else if (resolved === null || !fs.statSync(resolved, { throwIfNoEntry: false })?.isFile())
+      missing.push(file);
+  }
+  return { outside, missing };
 }
 
 async function readShellManifest(source) {
@@ -387,14 +422,28 @@ export async function deployRemote({ remote, env = process.env, from, shellManif
         `(it comes from ${remote.dir}/package.json)`,
     );
   }
-  const missing = missingFiles(manifest, source);
+  const { outside, missing } = unservableFiles(manifest, source);
+  if (outside.length > 0) {
+    throw new DeployRefused(
+      `${shown(source)}: its manifest names files outside it: ${outside.join(', ')}. ` +
+        `A deploy publishes only the build folder.`,
+    );
+  }
   if (missing.length > 0) {
     throw new DeployRefused(`${shown(source)} lacks files its manifest names: ${missing.join(', ')}`);
   }
 
   const shellSource = shellManifest ?? path.join(repoRoot, shell.dir, 'dist', 'mf-manifest.json');
   const liveShell = await readShellManifest(shellSource);
-  const problems = compatibilityProblems({ remote, remoteManifest: manifest, shellManifest: liveShell });
+  const configFile = runtimeConfigFileFor(dataDir);
+  const remoteOrigin = new URL(liveManifestUrl({ config: liveConfig(configFile, env), configFile, remote }))
+    .origin;
+  const problems = compatibilityProblems({
+    remote,
+    remoteManifest: manifest,
+    shellManifest: liveShell,
+    remoteOrigin,
+  });
   if (problems.length > 0) {
     throw new DeployRefused(
       [
@@ -434,7 +483,6 @@ export async function deployRemote({ remote, env = process.env, from, shellManif
     }
 
     const history = readHistory(paths);
-    const configFile = runtimeConfigFileFor(dataDir);
     const { previous, next } = switchLiveConfig({ configFile, remote, version, env });
     assertLive({ configFile, remote, url: next });
     if (previous === next && history.versions.at(-1) === version) {
