@@ -15,6 +15,7 @@ import errorHandler from './plugins/app/error-handler.js';
 import icsParsePool from './plugins/app/ics-parse-pool.js';
 import repositories from './plugins/app/repositories.js';
 import timeZone from './plugins/app/time-zone.js';
+import trashSweep from './plugins/app/trash-sweep.js';
 import cors from './plugins/external/cors.js';
 import helmet from './plugins/external/helmet.js';
 import multipart from './plugins/external/multipart.js';
@@ -154,6 +155,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(clock, { now: options.now });
   await app.register(database, { database: config.database, pool: config.postgresPool });
   await app.register(repositories);
+  await app.register(trashSweep);
   await app.register(helmet);
   await app.register(cors, { origins: config.corsOrigins });
   await app.register(rateLimit, config.rateLimit);

@@ -38,6 +38,7 @@ import * as timeLedger from './migrations/0007-time-ledger.js';
 import * as series from './migrations/0009-series.js';
 import * as icsImported from './migrations/0010-ics-imported.js';
 import * as icsSplitOf from './migrations/0011-ics-split-of.js';
+import * as deletedRecordsExpiry from './migrations/0012-deleted-records-expiry.js';
 import type { Database } from './schema.js';
 
 export type DatabaseKind = DatabaseConfig['kind'];
@@ -291,6 +292,7 @@ export const migrations = {
   '0009-series': series,
   '0010-ics-imported': icsImported,
   '0011-ics-split-of': icsSplitOf,
+  '0012-deleted-records-expiry': deletedRecordsExpiry,
 };
 
 export async function migrateToLatest(db: Kysely<Database>, schema?: string): Promise<void> {

@@ -216,4 +216,17 @@ describe('indexes (SQLite EXPLAIN QUERY PLAN)', () => {
       assert.match(plan.join(' | '), index);
     });
   }
+
+  test("the sweep of every account's expired trash is a range scan of its expiry index", async () => {
+    captured.length = 0;
+    await repositories.trashRepository.deleteExpired(to);
+    const [sweep] = captured;
+    assert.ok(sweep && /^\s*delete/i.test(sweep.sql), 'the sweep is one DELETE');
+    const plan = (
+      sqlite.prepare(`explain query plan ${sweep.sql}`).all(...(sweep.parameters as unknown[])) as Array<{
+        detail: string;
+      }>
+    ).map((row) => row.detail);
+    assert.deepEqual(plan, ['SEARCH deleted_records USING INDEX deleted_records_deleted_at (deleted_at<?)']);
+  });
 });

@@ -44,7 +44,7 @@ const RESTORE_PAGE = 500;
  * whole (same id) and forgets it. A series' master goes with its overrides (`withOverrides`), in one entry, so one
  * Undo brings back the series and every occurrence that was edited, ticked or timed, and the per-account bound counts
  * it once. Each discard prunes the account's expired entries and all but its newest `perUser`,
- * so the table never holds more than that per account.
+ * so the table never holds more than that per account; `deleteExpired` sweeps every account's expired entries.
  */
 export function createTrashRepository(db: Kysely<Database>, limits: TrashLimits = TRASH_LIMITS) {
   // One query shape for the three tables: their rows differ, but id and userId are common to all.
@@ -116,6 +116,15 @@ export function createTrashRepository(db: Kysely<Database>, limits: TrashLimits 
         }
         return true;
       });
+    },
+
+    /** Forgets the expired entries of every account: one DELETE on the expiry index. */
+    async deleteExpired(now: number): Promise<number> {
+      const deleted = await db
+        .deleteFrom('deletedRecords')
+        .where('deletedAt', '<', now - limits.keptMs)
+        .executeTakeFirst();
+      return Number(deleted.numDeletedRows);
     },
 
     /** The record as it was deleted, with what was deleted with it, while its delete can still be undone. */
