@@ -3,6 +3,7 @@ import { closeSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { RECORD_QUOTAS, type RecordQuotas } from './lib/quotas.js';
+import { TRASH_LIMITS, type TrashLimits } from './plugins/app/trash-repository.js';
 
 /**
  * SQLite's `synchronous` pragma (in WAL mode). NORMAL, the default, keeps every committed transaction across a crash
@@ -67,6 +68,8 @@ export interface AppConfig {
   icsUploadLimitBytes: number;
   /** Records one account may keep (tests lower them instead of inserting 20,000 rows). */
   quotas: RecordQuotas;
+  /** How long and how much of an account's deletes can be undone (tests lower the bounds). */
+  trash: TrashLimits;
   /** Whether the API serves its documentation: the UI at /api/docs and the OpenAPI document (API_DOCS=false). */
   apiDocs: boolean;
 }
@@ -313,6 +316,7 @@ export function loadConfig(
     bodyLimitBytes: 100 * 1024,
     icsUploadLimitBytes: 1024 * 1024,
     quotas: RECORD_QUOTAS,
+    trash: TRASH_LIMITS,
     apiDocs: booleanFrom(env.API_DOCS, true, 'API_DOCS'),
     ...overrides,
     rateLimit: {

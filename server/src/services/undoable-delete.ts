@@ -99,7 +99,7 @@ export function undoableDeleteRoutes<Kind extends TrashKind>(
           tags,
           summary: `Undo the delete of a ${noun}: it comes back whole, with its id`,
           description:
-            "Within an hour of the delete (and among the account's 100 latest deletes). 404 when there is nothing to undo; 409 when the record would break a limit or clash with one made since.",
+            "Within an hour of the delete, while the account's trash still holds it (its 100 latest deletes, 1 MiB at most as stored, the oldest dropped first; a delete larger than that alone cannot be undone). 404 when there is nothing to undo; 409 when the record would break a limit, as creating it would, or clash with one made since.",
           security: bearerAuth,
           params: IdParams,
           body: NoBody,
@@ -111,19 +111,22 @@ export function undoableDeleteRoutes<Kind extends TrashKind>(
         const { id } = request.params;
         const trashed = await app.trashRepository.find(kind, user.id, id, app.now());
         const nothingToUndo = `Nothing to undo: this ${noun} was not deleted in the last hour`;
+        if (trashed) {
+          const repository = {
+            tasks: app.tasksRepository,
+            events: app.eventsRepository,
+            categories: app.categoriesRepository,
+          }[kind];
+          // The series' overrides count too: the quota is checked as if they were one row each added now. Checked
+          // before anything changes, so a refused Undo leaves an edited occurrence skipped, not back as the plain one.
+          const stored = (await repository.countOf(user.id)) + trashed.dependents.length;
+          requireRoomFor(kind, app.config.quotas, stored);
+          await options.beforeRestore?.(user.id, trashed.row);
+        }
         const skipped = options.series ? await options.series(app).unskip(user.id, id) : null;
         if (skipped && !trashed) return options.toJson(skipped as TrashedRow<Kind>);
         if (!trashed) throw notFound(nothingToUndo);
-        const { row, dependents } = trashed;
-        const repository = {
-          tasks: app.tasksRepository,
-          events: app.eventsRepository,
-          categories: app.categoriesRepository,
-        }[kind];
-        // The series' overrides count too: the quota is checked as if they were one row each added now.
-        const stored = (await repository.countOf(user.id)) + dependents.length;
-        requireRoomFor(kind, app.config.quotas, stored);
-        await options.beforeRestore?.(user.id, row);
+        const { row } = trashed;
         try {
           if (!(await app.trashRepository.restore(kind, user.id, id, trashed))) throw notFound(nothingToUndo);
         } catch (error) {

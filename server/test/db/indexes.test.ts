@@ -203,6 +203,12 @@ const reads: Array<[string, () => Promise<unknown>, RegExp]> = [
     () => repositories.usersRepository.findByLogin('Someone'),
     /autoindex_users/,
   ],
+  // Last: it moves a task into the trash.
+  [
+    "a delete's trash entry, and the account's trash newest first with its sizes (kept within the bounds)",
+    () => repositories.trashRepository.discard('tasks', user, 'row-2', from),
+    /autoindex_tasks.*\| .*deleted_records_user_time \(user_id=\?\)/,
+  ],
 ];
 
 describe('indexes (SQLite EXPLAIN QUERY PLAN)', () => {

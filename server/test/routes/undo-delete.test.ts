@@ -127,6 +127,94 @@ describe('undoing a delete', () => {
     assert.equal((await restore(app, headers, 'categories', ids.at(-1)!)).statusCode, 200);
   });
 
+  test("an account's trash is bounded in bytes: the oldest deletes lose their Undo first, one over the bound alone is not kept", async () => {
+    const bytesPerUser = 4000;
+    const { app, clock } = await buildTestApp({
+      config: {
+        trash: { ...TRASH_LIMITS, bytesPerUser },
+        quotas: { events: 100, tasks: 100, categories: 5 },
+      },
+    });
+    const { headers } = await signUp(app);
+    // About 1,600 bytes each as stored: two fit in the bound, three do not.
+    const tasks: string[] = [];
+    for (const title of ['First', 'Second', 'Third']) {
+      const task = await create(app, headers, 'tasks', { title, notes: 'n'.repeat(1000) });
+      clock.now += 1;
+      assert.equal((await remove(app, headers, 'tasks', task._id)).statusCode, 204);
+      tasks.push(task._id);
+    }
+    const [first, second, third] = tasks as [string, string, string];
+    assert.equal((await restore(app, headers, 'tasks', first)).statusCode, 404, 'the oldest lost its Undo');
+    assert.equal((await restore(app, headers, 'tasks', third)).statusCode, 200);
+    assert.equal((await remove(app, headers, 'tasks', third)).statusCode, 204);
+
+    // Larger than the bound on its own: deleted all the same, not kept, and the others keep their Undo.
+    const large = await create(app, headers, 'tasks', { notes: 'n'.repeat(5000) });
+    assert.equal((await remove(app, headers, 'tasks', large._id)).statusCode, 204);
+    assert.equal((await restore(app, headers, 'tasks', large._id)).statusCode, 404);
+    const listed = await app.inject({ method: 'GET', url: `/api/tasks${LIST_QUERY.tasks}`, headers });
+    assert.doesNotMatch(listed.body, new RegExp(large._id));
+    assert.equal((await restore(app, headers, 'tasks', second)).statusCode, 200);
+    assert.equal((await restore(app, headers, 'tasks', third)).statusCode, 200);
+
+    // A series with its edited occurrences is one entry: over the bound, the delete still takes them all.
+    const series = await create(app, headers, 'events', { rrule: 'FREQ=DAILY;COUNT=40' });
+    const week = `/api/events?from=2026-03-11&to=2026-03-18`;
+    const occurrences = (await send(app, headers, 'GET', week)).json() as Array<{ _id: string }>;
+    for (const occurrence of occurrences) {
+      const edit = { title: `Dentist ${'d'.repeat(150)}` };
+      assert.equal(
+        (await send(app, headers, 'PATCH', `/api/events/${occurrence._id}`, edit)).statusCode,
+        200,
+      );
+    }
+    assert.equal((await remove(app, headers, 'events', series._id)).statusCode, 204);
+    assert.deepEqual((await send(app, headers, 'GET', week)).json(), []);
+    assert.equal((await restore(app, headers, 'events', series._id)).statusCode, 404);
+    const stored = await app.db.selectFrom('events').select('id').execute();
+    assert.deepEqual(stored, [], 'no override outlived its series');
+  });
+
+  test('a restore passes the quota as a create does: a full account gets its 409 and nothing of the delete comes back', async () => {
+    const { app } = await buildTestApp({ config: { quotas: { events: 5, tasks: 2, categories: 5 } } });
+    const { headers } = await signUp(app);
+    const day = async () => {
+      const response = await app.inject({ method: 'GET', url: '/api/tasks?date=2026-03-12', headers });
+      return (response.json().tasks as Array<{ _id: string; title: string }>).map((task) => task.title);
+    };
+    const series = {
+      title: 'Stretch',
+      date: '2026-03-11',
+      startHHMM: '08:00',
+      endHHMM: '08:30',
+      rrule: 'FREQ=DAILY;COUNT=3',
+    };
+    assert.equal((await send(app, headers, 'POST', '/api/tasks', series)).statusCode, 201);
+    const [occurrence] = (
+      await app.inject({ method: 'GET', url: '/api/tasks?date=2026-03-12', headers })
+    ).json().tasks as Array<{ _id: string }>;
+    const edited = await send(app, headers, 'PATCH', `/api/tasks/${occurrence!._id}`, {
+      title: 'Long stretch',
+    });
+    assert.equal(edited.statusCode, 200);
+    assert.equal((await remove(app, headers, 'tasks', occurrence!._id)).statusCode, 204);
+    assert.deepEqual(await day(), []);
+    const filler = await create(app, headers, 'tasks');
+
+    const full = await restore(app, headers, 'tasks', occurrence!._id);
+    assert.equal(full.statusCode, 409);
+    assert.equal(
+      full.json().message,
+      'You have reached the limit of 2 tasks; delete some before adding more',
+    );
+    assert.deepEqual(await day(), [], 'the refused Undo brought the occurrence back all the same');
+
+    await remove(app, headers, 'tasks', filler._id);
+    assert.equal((await restore(app, headers, 'tasks', occurrence!._id)).statusCode, 200);
+    assert.deepEqual(await day(), ['Long stretch']);
+  });
+
   test('deleting what does not exist still answers 404', async () => {
     const { app } = await buildTestApp();
     const { headers } = await signUp(app);

@@ -13,7 +13,12 @@ import {
 import { createCategoriesRepository, type CategoriesRepository } from './categories-repository.js';
 import { createEventsRepository, type EventsRepository } from './events-repository.js';
 import { createTasksRepository, type TasksRepository } from './tasks-repository.js';
-import { createTrashRepository, type TrashRepository } from './trash-repository.js';
+import {
+  TRASH_LIMITS,
+  createTrashRepository,
+  type TrashLimits,
+  type TrashRepository,
+} from './trash-repository.js';
 import { createUsersRepository, type UsersRepository } from './users-repository.js';
 
 declare module 'fastify' {
@@ -29,7 +34,11 @@ declare module 'fastify' {
 }
 
 /** The quotas also bound every list a repository returns. */
-export function createRepositories(db: Kysely<Database>, quotas: RecordQuotas = RECORD_QUOTAS) {
+export function createRepositories(
+  db: Kysely<Database>,
+  quotas: RecordQuotas = RECORD_QUOTAS,
+  trash: TrashLimits = TRASH_LIMITS,
+) {
   return {
     usersRepository: createUsersRepository(db),
     accountSecurityRepository: createAccountSecurityRepository(db),
@@ -37,13 +46,13 @@ export function createRepositories(db: Kysely<Database>, quotas: RecordQuotas = 
     tasksRepository: createTasksRepository(db, quotas.tasks),
     eventsRepository: createEventsRepository(db, quotas.events),
     analyticsSnapshotsRepository: createAnalyticsSnapshotsRepository(db),
-    trashRepository: createTrashRepository(db),
+    trashRepository: createTrashRepository(db, trash),
   };
 }
 
 export default fp(
   async function repositoriesPlugin(app) {
-    const repositories = createRepositories(app.db, app.config.quotas);
+    const repositories = createRepositories(app.db, app.config.quotas, app.config.trash);
     app.decorate('usersRepository', repositories.usersRepository);
     app.decorate('accountSecurityRepository', repositories.accountSecurityRepository);
     app.decorate('categoriesRepository', repositories.categoriesRepository);

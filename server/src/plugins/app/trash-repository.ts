@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, DeletedRecordsTable } from '../../db/schema.js';
 
 export type TrashKind = DeletedRecordsTable['kind'];
@@ -27,24 +27,29 @@ function trashedOf<Kind extends TrashKind>(record: string): Trashed<Kind> {
 }
 
 /**
- * How long a delete can be undone, and how many deleted records one account keeps: the client offers Undo for a few
- * seconds, the hour covers a slow network and a second tab; 100 bounds what one account can park here.
+ * How long a delete can be undone, and how much one account's trash keeps: the client offers Undo for a few seconds,
+ * the hour covers a slow network and a second tab. An entry counts once however many rows it holds (a series with
+ * every edited occurrence), so the entries are bounded in number and in stored bytes: the trash is outside the
+ * quotas, and without the byte bound 100 entries of large series held 18 MB of one account's deleted rows. 1 MiB
+ * holds over a thousand ordinary rows, far more than an Undo needs.
  */
 export interface TrashLimits {
   keptMs: number;
   perUser: number;
+  bytesPerUser: number;
 }
 
-export const TRASH_LIMITS: TrashLimits = { keptMs: 60 * 60 * 1000, perUser: 100 };
+export const TRASH_LIMITS: TrashLimits = { keptMs: 60 * 60 * 1000, perUser: 100, bytesPerUser: 1024 * 1024 };
 /** Rows per insert when a series' overrides come back: 27 columns each stays under SQLite's 32,766 parameters. */
 const RESTORE_PAGE = 500;
 
 /**
  * Deletes that can be undone: `discard` moves a row into deleted_records in one transaction, `restore` puts it back
  * whole (same id) and forgets it. A series' master goes with its overrides (`withOverrides`), in one entry, so one
- * Undo brings back the series and every occurrence that was edited, ticked or timed, and the per-account bound counts
- * it once. Each discard prunes the account's expired entries and all but its newest `perUser`,
- * so the table never holds more than that per account; `deleteExpired` sweeps every account's expired entries.
+ * Undo brings back the series and every occurrence that was edited, ticked or timed. Each discard prunes the
+ * account's expired entries, then drops its oldest ones until the newest fit in `perUser` entries and `bytesPerUser`
+ * bytes, so the table never holds more than that per account; an entry larger than the bound alone is not kept (the
+ * rows are deleted all the same, without an Undo). `deleteExpired` sweeps every account's expired entries.
  */
 export function createTrashRepository(db: Kysely<Database>, limits: TrashLimits = TRASH_LIMITS) {
   // One query shape for the three tables: their rows differ, but id and userId are common to all.
@@ -88,24 +93,31 @@ export function createTrashRepository(db: Kysely<Database>, limits: TrashLimits 
           .where('kind', '=', kind)
           .where('recordId', '=', id)
           .execute();
-        await trx
-          .insertInto('deletedRecords')
-          .values({ userId, kind, recordId: id, record: storedRecord(row, overrides), deletedAt: now })
-          .execute();
+        const record = storedRecord(row, overrides);
+        if (Buffer.byteLength(record) <= limits.bytesPerUser) {
+          await trx
+            .insertInto('deletedRecords')
+            .values({ userId, kind, recordId: id, record, deletedAt: now })
+            .execute();
+        }
         await trx
           .deleteFrom('deletedRecords')
           .where('userId', '=', userId)
           .where('deletedAt', '<', now - limits.keptMs)
           .execute();
-        const overflow = await trx
+        // octet_length takes the size from the value's header (SQLite's record, PostgreSQL's varlena), unread.
+        const kept = await trx
           .selectFrom('deletedRecords')
-          .select(['kind', 'recordId'])
+          .select(['kind', 'recordId', sql<number>`octet_length(record)`.as('bytes')])
           .where('userId', '=', userId)
           .orderBy('deletedAt', 'desc')
           .orderBy('recordId', 'desc')
-          .offset(limits.perUser)
-          .limit(limits.perUser)
           .execute();
+        let bytes = 0;
+        const overflow = kept.filter((entry, index) => {
+          bytes += Number(entry.bytes);
+          return index >= limits.perUser || bytes > limits.bytesPerUser;
+        });
         for (const entry of overflow) {
           await trx
             .deleteFrom('deletedRecords')
