@@ -411,3 +411,92 @@ describe('static server: nothing a client sends stops it', () => {
     await assertStillServing(port);
   });
 });
+
+/** What a build folder holds for tools (source maps, build statistics, its stamp) and what a deploy leaves in one. */
+describe('static server: files a build holds that are never served', () => {
+  let workDir;
+  let port;
+  let server;
+
+  before(async () => {
+    workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'time-wallet-private-'));
+    const root = path.join(workDir, 'dist');
+    const version = path.join(workDir, 'deploy', '1.0.0');
+    const files = {
+      [root]: {
+        'index.html': INDEX_HTML,
+        'main.js': 'main',
+        'main.js.map': '{"sources":["secret source"]}',
+        'mf-manifest.json': '{"name":"shell"}',
+        'mf-stats.json': '{"secret":"stats"}',
+        '.build-stamp': 'secret stamp',
+        '.git/config': 'secret git',
+        '.private/notes.txt': 'secret notes',
+        'assets/.hidden.txt': 'secret hidden',
+        'assets/style.css.map': 'secret css map',
+      },
+      [version]: {
+        'remoteEntry.js': 'entry',
+        'remoteEntry.js.map': 'secret map',
+        'mf-stats.json': 'secret stats',
+        '.build-stamp': 'secret stamp',
+      },
+    };
+    for (const [dir, contents] of Object.entries(files)) {
+      for (const [file, text] of Object.entries(contents)) {
+        fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+        fs.writeFileSync(path.join(dir, file), text);
+      }
+    }
+    // Names that look public, for files that are not.
+    fs.symlinkSync(path.join(root, 'main.js.map'), path.join(root, 'alias.js'));
+    fs.symlinkSync(path.join(root, '.private'), path.join(root, 'notes'));
+    server = createStaticServer({
+      root,
+      spa: true,
+      headers: securityHeaders(),
+      versionsDir: path.dirname(version),
+    });
+    port = await listen(server);
+  });
+  after(async () => {
+    await new Promise((resolve) => server.close(resolve).closeAllConnections());
+    fs.rmSync(workDir, { recursive: true, force: true });
+  });
+
+  it('answers 404 for source maps, dotfiles and build statistics, where the page would answer too', async () => {
+    for (const target of [
+      '/main.js.map',
+      '/main.js.map?v=1',
+      '/main.js%2emap',
+      '/assets/style.css.map',
+      '/mf-stats.json',
+      '/.build-stamp',
+      '/%2ebuild-stamp',
+      '/assets/../.build-stamp',
+      '/.git/config',
+      '/.git/',
+      '/.git',
+      '/assets/.hidden.txt',
+      '/alias.js',
+      '/notes/notes.txt',
+      '/v/1.0.0/remoteEntry.js.map',
+      '/v/1.0.0/mf-stats.json',
+      '/v/1.0.0/.build-stamp',
+    ]) {
+      const response = await get(port, target);
+      assert.equal(response.status, 404, target);
+      assert.doesNotMatch(response.body.toString(), /secret/, target);
+    }
+    for (const [target, body] of [
+      ['/main.js', 'main'],
+      ['/mf-manifest.json', '{"name":"shell"}'],
+      ['/app/wallet', INDEX_HTML],
+      ['/v/1.0.0/remoteEntry.js', 'entry'],
+    ]) {
+      const response = await get(port, target);
+      assert.equal(response.status, 200, target);
+      assert.equal(response.body.toString(), body, target);
+    }
+  });
+});

@@ -10,7 +10,6 @@ const CONTENT_TYPES = {
   '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.ico': 'image/x-icon',
@@ -18,17 +17,7 @@ const CONTENT_TYPES = {
   '.txt': 'text/plain; charset=utf-8',
   '.webmanifest': 'application/manifest+json',
 };
-const COMPRESSIBLE = new Set([
-  '.html',
-  '.js',
-  '.mjs',
-  '.css',
-  '.json',
-  '.map',
-  '.svg',
-  '.txt',
-  '.webmanifest',
-]);
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt', '.webmanifest']);
 // Chunks are named `[name].[contenthash:8].js` by the shared webpack config: their bytes never change.
 const HASHED_FILE = /\.[0-9a-f]{8}\.(js|css|png|svg|webp|jpg)$/;
 // Where a remote's static server serves its deployed versions (createStaticServer's versionsDir).
@@ -102,16 +91,33 @@ function isInside(root, file) {
   return file === root || file.startsWith(root + path.sep);
 }
 
+// The federation plugin's build statistics: read by tools from disk, like source maps, never by a browser.
+const BUILD_METADATA = new Set(['mf-stats.json']);
+
+/**
+ * A file of a build that is never sent, by its path inside the folder served: source maps (the readable sources),
+ * anything under a name starting with '.' (the build stamp, a deploy's copy under way, a VCS folder) and build metadata.
+ */
+function isPrivate(relativePath) {
+  const segments = relativePath.split(path.sep);
+  const name = segments.at(-1);
+  return (
+    segments.some((segment) => segment.startsWith('.')) || name.endsWith('.map') || BUILD_METADATA.has(name)
+  );
+}
+
 /**
  * Opens a file to serve and stats the open descriptor, so what is stat'ed is what is read: a file a rebuild
  * removes or replaces afterwards is still read whole. `realRoot` set: the real path (symlinks followed) must stay
- * inside it. Null when there is nothing to serve: missing, unreadable, not a regular file, or outside the root.
+ * inside it and not be private there. Null when there is nothing to serve: missing, unreadable, not a regular file,
+ * outside the root or private (see isPrivate).
  */
 function openServable(fileSystem, file, realRoot) {
   let fd;
   try {
     const real = realRoot === undefined ? file : fileSystem.realpathSync(file);
-    if (realRoot !== undefined && !isInside(realRoot, real)) return null;
+    if (realRoot !== undefined && (!isInside(realRoot, real) || isPrivate(path.relative(realRoot, real))))
+      return null;
     // O_NONBLOCK: opening a FIFO left in a build folder must not block the server.
     fd = fileSystem.openSync(real, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
     const stat = fileSystem.fstatSync(fd);
@@ -187,7 +193,8 @@ function clientErrorStatus(error) {
  * `versionsDir` serves a remote's deployed versions beside its build: `/v/<version>/<file>` is `<file>` in the folder
  * `versionsDir/<version>` (see bin/deploy.mjs), with the same caching rules; nothing directly in `versionsDir` (the
  * deploy history) and no folder whose name starts with a dot (a copy still under way) is served.
- * Symlinks are followed only while their target stays inside root. `fileSystem` (node:fs by default) lets tests
+ * Symlinks are followed only while their target stays inside root. Source maps, dotfiles and build metadata are
+ * never served, answered as not found (see isPrivate). `fileSystem` (node:fs by default) lets tests
  * make reads fail. No request, however malformed, throws out of the server: bad ones get a 4xx.
  */
 export function createStaticServer({
@@ -232,7 +239,9 @@ export function createStaticServer({
     if (absoluteVersionsDir !== null && pathname.startsWith(VERSIONS_PREFIX)) return findVersioned(pathname);
     const realRoot = realPathNow(absoluteRoot);
     const requested = resolveInside(absoluteRoot, pathname);
-    if (realRoot === null || requested === null) return null;
+    // Not found, rather than the SPA's page: `/.build-stamp` has no extension, so it would look like a route.
+    if (realRoot === null || requested === null || isPrivate(path.relative(absoluteRoot, requested)))
+      return null;
     const candidates = [requested];
     // A page prerendered at build time answers its paths ahead of any index.html (see prerenderedFile).
     if (spa && !path.extname(pathname))
