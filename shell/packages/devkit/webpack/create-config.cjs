@@ -160,7 +160,9 @@ function createConfig(appDir, env = {}, argv = {}) {
   return {
     context: appDir,
     mode: isProduction ? 'production' : 'development',
-    devtool: isProduction ? 'source-map' : 'eval-cheap-module-source-map',
+    // Production maps are written for tools that read them from disk, but no file names its map (the static server
+    // never sends one): a visitor's browser gets no readable sources.
+    devtool: isProduction ? 'hidden-source-map' : 'eval-cheap-module-source-map',
     entry,
     output: {
       path: outputPath,

@@ -1,0 +1,70 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { after, before, describe, it } from 'node:test';
+import { createStaticServer, securityHeaders } from '@time-wallet/devkit/serve';
+import { buildApp } from '../../shell/packages/devkit/bin/lib.mjs';
+
+const require = createRequire(import.meta.url);
+const { remotes } = require('@time-wallet/devkit/apps');
+const tags = remotes.find((remote) => remote.dir === 'mfe-tags');
+
+/**
+ * A production build keeps its source maps on disk for tools (the contract test and the byte budget read them) but
+ * names none in its code, and the static server sends neither them nor the build's statistics or stamp.
+ */
+describe('a production build’s source maps and metadata stay off the wire', () => {
+  let workDir;
+  let dist;
+  let server;
+  let origin;
+
+  before(async () => {
+    workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'time-wallet-build-files-'));
+    dist = path.join(workDir, 'dist');
+    await buildApp(tags, { outputPath: dist });
+    // As `npm start` stamps the builds it makes (lib.mjs markBuilt).
+    fs.writeFileSync(path.join(dist, '.build-stamp'), new Date().toISOString());
+    server = createStaticServer({ root: dist, headers: securityHeaders() });
+    await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${server.address().port}`;
+  });
+  after(async () => {
+    server?.closeAllConnections();
+    await new Promise((resolve) => (server ? server.close(resolve) : resolve()));
+    fs.rmSync(workDir, { recursive: true, force: true });
+  });
+
+  const builtFiles = (extension) => fs.readdirSync(dist).filter((file) => file.endsWith(extension));
+
+  it('names no source map in its code, and keeps each one beside its file', () => {
+    const scripts = builtFiles('.js');
+    assert.ok(scripts.length > 1, 'an entry and chunks');
+    for (const script of scripts) {
+      // The comment a browser follows; style-loader's code also holds the words, for maps this build has none of.
+      assert.doesNotMatch(
+        fs.readFileSync(path.join(dist, script), 'utf8'),
+        /^\/\/[#@] sourceMappingURL=/m,
+        script,
+      );
+      assert.ok(fs.existsSync(path.join(dist, `${script}.map`)), `${script}.map is written`);
+    }
+  });
+
+  it('is served without its source maps, build statistics and stamp', async () => {
+    const hidden = [...builtFiles('.map'), 'mf-stats.json', '.build-stamp'];
+    for (const file of hidden) {
+      assert.ok(fs.existsSync(path.join(dist, file)), `the build holds ${file}`);
+      const response = await fetch(`${origin}/${file}`);
+      await response.arrayBuffer();
+      assert.equal(response.status, 404, file);
+    }
+    for (const file of ['mf-manifest.json', 'remoteEntry.js', ...builtFiles('.js')]) {
+      const response = await fetch(`${origin}/${file}`);
+      await response.arrayBuffer();
+      assert.equal(response.status, 200, file);
+    }
+  });
+});
