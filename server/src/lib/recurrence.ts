@@ -1,7 +1,14 @@
 import ICAL from 'ical.js';
-import { LATEST_INSTANT } from './input-rules.js';
+import { EARLIEST_DATE, LATEST_DATE, LATEST_INSTANT, isInstantInRange } from './input-rules.js';
 import { recurrenceRuleProblem, weekdayName } from './ics/recurrence-rules.js';
-import { addDays, instantOfWallTime, localDaysBetween, startOfLocalDay, wallTimeAt } from './time-zone.js';
+import {
+  addDays,
+  instantOfWallTime,
+  isValidLocalDate,
+  localDaysBetween,
+  startOfLocalDay,
+  wallTimeAt,
+} from './time-zone.js';
 
 /**
  * Series: an event or task stored once with an RFC 5545 RRULE and expanded on every read, for whatever range is
@@ -14,8 +21,19 @@ export const SERIES_LIMITS = {
   count: 1000,
   /** Skipped occurrences kept on one series. */
   exdates: 1000,
-  /** Occurrences ical.js may step through for one series in one read, the walk to the range included. */
-  stepsPerRead: 20_000,
+  /**
+   * Expansion work (steps of ical.js's walk, weighted by `stepWeight`) one read may spend on all its series together:
+   * about a second of the main thread at worst, and 450 daily series over the longest range a read may ask.
+   */
+  workPerRead: 30_000,
+  /** The work one series may need for one read of the longest range: checked when it is saved, late in its span. */
+  workPerSeriesRange: 1_500,
+  /** The work of walking a COUNT rule from its start to its last occurrence, once, when it is saved. */
+  workToCount: 10_000,
+  /** Series (masters) one account may keep of each kind: with workPerSeriesRange, what bounds a read's work. */
+  seriesPerKind: 500,
+  /** Occurrences of one series with a row of their own (edited, ticked, timed). */
+  overridesPerSeries: 1000,
 } as const;
 
 /** Where a series that never ends is said to end: the last instant the API accepts. */
@@ -39,6 +57,8 @@ export interface SeriesShape {
   allDay: boolean;
   /** Starts of skipped occurrences (EXDATE), epoch ms. */
   exdates: readonly number[];
+  /** A COUNT rule's last start, as saved (`seriesEnd`): without it, each read walks from DTSTART to find it. */
+  lastStart?: number;
 }
 
 function partsOf(rule: string): Map<string, string> {
@@ -65,6 +85,8 @@ function untilInstant(value: string, zone: string): number | null {
   if (!match) return null;
   const [, year, month, day, hour, minute, second, utc] = match;
   const date = `${year}-${month}-${day}`;
+  if (!isValidLocalDate(date) || date < EARLIEST_DATE || date > LATEST_DATE) return null;
+  if (hour !== undefined && (Number(hour) > 23 || Number(minute) > 59 || Number(second) > 59)) return null;
   if (hour === undefined) return startOfLocalDay(zone, addDays(date, 1)) - 1000;
   const wall = {
     year: Number(year),
@@ -108,7 +130,9 @@ export function normalizeSeriesRule(written: string, startAt: number, zone: stri
   const startWeekday = weekdayName(new Date(Date.UTC(wall.year, wall.month - 1, wall.day)).getUTCDay() + 1)!;
   const until = parts.has('UNTIL') ? untilInstant(parts.get('UNTIL')!, zone) : null;
   if (parts.has('UNTIL') && until === null) {
-    throw new SeriesRuleError('UNTIL must be a date (YYYYMMDD) or a UTC date-time (YYYYMMDDTHHMMSSZ)');
+    throw new SeriesRuleError(
+      `UNTIL must be a real date (YYYYMMDD) or UTC date-time (YYYYMMDDTHHMMSSZ) from ${EARLIEST_DATE} to ${LATEST_DATE}`,
+    );
   }
   const problem = recurrenceRuleProblem(text, {
     startWeekday,
@@ -143,76 +167,125 @@ function icalTime(zone: string, instant: number, isDate: boolean): IcalTime {
 /**
  * The rule ical.js walks: UNTIL rewritten as the zone's wall clock, since the walk is in floating wall-clock time
  * (which keeps 09:00 at 09:00 across DST changes) and ical.js would compare a UTC UNTIL with it as if both were UTC.
+ * With `lastStart`, a COUNT becomes the UNTIL of that last start: the same occurrences, from any point of the walk.
  */
-function walkedRule(series: SeriesShape): string {
+function walkedRule(series: SeriesShape, lastStart: number | null): string {
   const parts = partsOf(series.rrule);
   const untilValue = parts.get('UNTIL');
-  if (untilValue !== undefined) {
+  if (lastStart !== null && parts.has('COUNT')) {
+    parts.delete('COUNT');
+    parts.set('UNTIL', icalTime(series.zone, lastStart, series.allDay).toICALString());
+  } else if (untilValue !== undefined) {
     const until = untilInstant(untilValue, series.zone) ?? SERIES_NEVER_ENDS;
-    const wall = icalTime(series.zone, until, series.allDay);
-    parts.set('UNTIL', wall.toICALString());
+    parts.set('UNTIL', icalTime(series.zone, until, series.allDay).toICALString());
   }
   return ruleOf(parts);
 }
 
-const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+/** The instant of a step of the walk: an all-day one starts at its local midnight. */
+function instantOf(series: SeriesShape, step: IcalTime): number {
+  if (series.allDay) return startOfLocalDay(series.zone, dateOf(step));
+  const { year, month, day, hour, minute, second } = step;
+  return instantOfWallTime(series.zone, { year, month, day, hour, minute, second });
+}
+
+const isLeapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+const dateOf = (time: { year: number; month: number; day: number }) =>
+  `${String(time.year).padStart(4, '0')}-${String(time.month).padStart(2, '0')}-${String(time.day).padStart(2, '0')}`;
 
 /**
- * DTSTART moved forward by whole periods of the rule to shortly before `from`, when that leaves the occurrences
- * unchanged: no COUNT (which counts from the real start), and a period after which the rule's pattern repeats
- * exactly (days and weeks; for months and years, whole years from a day every month has).
+ * DTSTART moved forward by whole periods of the rule to shortly before `target`. The rule's set is computed period by
+ * period from the calendar alone (BYDAY, BYMONTHDAY, BYSETPOS, BYWEEKNO read the period, not DTSTART), so a start
+ * moved by whole periods, keeping its wall-clock time and day of the month, yields exactly the
+ * same occurrences from there on: days and weeks move by whole periods of days, months by whole periods to a month
+ * that has the start's day, years by whole periods to a year that has it (a leap year for 29 February). A COUNT rule
+ * is walked as the UNTIL of its last occurrence (`lastStart`), so it moves too.
  */
-function walkStart(series: SeriesShape, parts: Map<string, string>, from: number): IcalTime {
+function walkStart(series: SeriesShape, parts: Map<string, string>, target: number): IcalTime {
   const start = icalTime(series.zone, series.startAt, series.allDay);
-  if (parts.has('COUNT')) return start;
+  if (target <= series.startAt) return start;
   const interval = Number(parts.get('INTERVAL') ?? 1);
   const frequency = parts.get('FREQ');
-  const startDate = `${String(start.year).padStart(4, '0')}-${String(start.month).padStart(2, '0')}-${String(start.day).padStart(2, '0')}`;
-  // A day of margin either side of the zone's offset, plus the occurrence's own length.
-  const target = from - series.durationMs - 2 * 86_400_000;
-  if (target <= series.startAt) return start;
   const targetWall = wallTimeAt(series.zone, target);
-  const targetDate = `${String(targetWall.year).padStart(4, '0')}-${String(targetWall.month).padStart(2, '0')}-${String(targetWall.day).padStart(2, '0')}`;
   if (frequency === 'DAILY' || frequency === 'WEEKLY') {
     const periodDays = interval * (frequency === 'WEEKLY' ? 7 : 1);
-    const periods = Math.floor(localDaysBetween(startDate, targetDate) / periodDays);
-    if (periods <= 0) return start;
-    start.adjust(periods * periodDays, 0, 0, 0);
+    const periods = Math.floor(localDaysBetween(dateOf(start), dateOf(targetWall)) / periodDays);
+    if (periods > 0) start.adjust(periods * periodDays, 0, 0, 0);
     return start;
   }
-  if (start.day > 28) return start;
-  const periodYears = frequency === 'YEARLY' ? interval : (12 * interval) / gcd(12, interval) / 12;
-  const periods = Math.floor((targetWall.year - start.year - 1) / periodYears);
-  if (periods <= 0) return start;
-  start.year += periods * periodYears;
+  if (frequency === 'MONTHLY') {
+    const months = (targetWall.year - start.year) * 12 + targetWall.month - start.month - 1;
+    // A start on the 29th to 31st moves only to a month that has its day (the rule's day of the month, when it names
+    // none); 12 periods always land on its own month again.
+    for (let periods = Math.floor(months / interval); periods > 0; periods -= 1) {
+      const month = start.month - 1 + periods * interval;
+      const year = start.year + Math.floor(month / 12);
+      if (start.day > ICAL.Time.daysInMonth((month % 12) + 1, year)) continue;
+      start.year = year;
+      start.month = (month % 12) + 1;
+      return start;
+    }
+    return start;
+  }
+  // The last whole period whose anniversary of the start is not after the target (a leap year for 29 February).
+  for (let periods = Math.floor((targetWall.year - start.year) / interval); periods > 0; periods -= 1) {
+    const year = start.year + periods * interval;
+    if (start.month === 2 && start.day === 29 && !isLeapYear(year)) continue;
+    const anniversary = { year, month: start.month, day: start.day };
+    if (dateOf(anniversary) > dateOf(targetWall)) continue;
+    start.year = year;
+    return start;
+  }
   return start;
 }
 
 /**
- * The starts of the series' occurrences that overlap [from, to) (for a series of zero-length items, those starting
- * in it), skipped ones left out, in order. The walk is bounded: a rule that would step further is refused at save,
- * and a stored one that still does (SERIES_LIMITS.stepsPerRead) stops there.
+ * What one step of ical.js's walk costs, in steps of a plain rule: a monthly BYSETPOS rule builds each month's whole set
+ * of days to pick from, about 30 times the work of a step of any other rule the server accepts (measured).
  */
-export function occurrenceStarts(series: SeriesShape, from: number, to: number): number[] {
+function stepWeight(parts: Map<string, string>): number {
+  return parts.get('FREQ') === 'MONTHLY' && parts.has('BYSETPOS') ? 32 : 1;
+}
+
+/** The expansion work one read may still do, all its series together (SERIES_LIMITS.workPerRead). */
+export class ExpansionBudget {
+  constructor(public work: number = SERIES_LIMITS.workPerRead) {}
+
+  spend(weight: number): void {
+    this.work -= weight;
+    if (this.work < 0) throw new SeriesBudgetError();
+  }
+}
+
+/** A read needed more expansion work than its budget: a 4xx, never a stall. */
+export class SeriesBudgetError extends Error {}
+
+/**
+ * The starts of the series' occurrences that overlap [from, to) (for a series of zero-length items, those starting
+ * in it), skipped ones left out, in order. The walk starts a whole number of the rule's periods before `from`, so it
+ * costs what the range holds, whatever the series' start; each step spends one of `budget` (SeriesBudgetError when
+ * none is left).
+ */
+export function occurrenceStarts(
+  series: SeriesShape,
+  from: number,
+  to: number,
+  budget = new ExpansionBudget(),
+): number[] {
   const parts = partsOf(series.rrule);
-  const recur = ICAL.Recur.fromString(walkedRule(series));
-  const iterator = recur.iterator(walkStart(series, parts, from));
+  const weight = stepWeight(parts);
+  const lastStart = series.lastStart ?? (parts.has('COUNT') ? countedLastStart(series) : null);
+  // A day of margin either side of the zone's offset, plus the occurrence's own length.
+  const target = from - series.durationMs - 2 * 86_400_000;
+  const recur = ICAL.Recur.fromString(walkedRule(series, lastStart));
+  const iterator = recur.iterator(walkStart(series, parts, target));
   const skipped = new Set(series.exdates);
   const starts: number[] = [];
-  for (let step = 0; step < SERIES_LIMITS.stepsPerRead; step += 1) {
+  for (;;) {
+    budget.spend(weight);
     const next = iterator.next();
     if (!next) break;
-    const date = `${String(next.year).padStart(4, '0')}-${String(next.month).padStart(2, '0')}-${String(next.day).padStart(2, '0')}`;
-    const start = series.allDay
-      ? startOfLocalDay(series.zone, date)
-      : instantOfWallTime(series.zone, {
-          year: next.year,
-          month: next.month,
-          day: next.day,
-          hour: next.hour,
-          minute: next.minute,
-          second: next.second,
-        });
+    const start = instantOf(series, next);
     if (start >= to) break;
     if (start < series.startAt) continue;
     const overlaps = series.durationMs > 0 ? start + series.durationMs > from : start >= from;
@@ -221,21 +294,74 @@ export function occurrenceStarts(series: SeriesShape, from: number, to: number):
   return starts;
 }
 
+/** A COUNT rule's last start, walked from DTSTART (SeriesBudgetError past SERIES_LIMITS.workToCount). */
+function countedLastStart(series: SeriesShape): number {
+  const parts = partsOf(series.rrule);
+  const budget = new ExpansionBudget(SERIES_LIMITS.workToCount);
+  const weight = stepWeight(parts);
+  const iterator = ICAL.Recur.fromString(walkedRule(series, null)).iterator(
+    icalTime(series.zone, series.startAt, series.allDay),
+  );
+  let last = series.startAt;
+  for (let next = iterator.next(); next; next = iterator.next()) {
+    budget.spend(weight);
+    const start = instantOf(series, next);
+    if (start >= SERIES_NEVER_ENDS) break;
+    last = start;
+  }
+  return last;
+}
+
 /** How far past its start an occurrence reaches on the timeline: a date-only one (all day, or an unscheduled task
  * with no length) holds its whole day, so an overlap read of that day finds its series. */
 const lastLength = (series: SeriesShape) => Math.max(series.durationMs, series.allDay ? 86_400_000 : 0);
 
+/** A COUNT rule's last start, from where its span ends as saved (`seriesEnd`); undefined for any other rule. */
+export function lastStartOfSpan(series: SeriesShape, spanEnd: number): number | undefined {
+  return partsOf(series.rrule).has('COUNT') ? spanEnd - lastLength(series) : undefined;
+}
+
 /** Where the series' last occurrence ends (SERIES_NEVER_ENDS when it never does): its span on the timeline. */
 export function seriesEnd(series: SeriesShape): number {
   const parts = partsOf(series.rrule);
-  if (parts.has('COUNT')) {
-    const starts = occurrenceStarts({ ...series, exdates: [] }, series.startAt, SERIES_NEVER_ENDS);
-    return (starts.at(-1) ?? series.startAt) + lastLength(series);
-  }
+  if (parts.has('COUNT')) return (series.lastStart ?? countedLastStart(series)) + lastLength(series);
   const until = parts.has('UNTIL') ? untilInstant(parts.get('UNTIL')!, series.zone) : null;
   if (until === null) return SERIES_NEVER_ENDS;
   // An all-day occurrence starting on UNTIL's day ends at the end of that day at the latest.
   return Math.min(SERIES_NEVER_ENDS, until + lastLength(series));
+}
+
+const DAY_MS = 86_400_000;
+
+/** The shortest time between the starts of two periods of the rule: an occurrence may last no longer. */
+export function rulePeriodMs(rrule: string): number {
+  const parts = partsOf(rrule);
+  const interval = Number(parts.get('INTERVAL') ?? 1);
+  const days = { DAILY: 1, WEEKLY: 7, MONTHLY: 28, YEARLY: 365 }[parts.get('FREQ') as string] ?? 1;
+  return interval * days * DAY_MS;
+}
+
+/**
+ * Why reads of the series would cost too much, or null: the work of reading the longest range a read may ask
+ * (`rangeMs`), at the series' start and at the last such range of its span, each within SERIES_LIMITS.workPerSeriesRange;
+ * and for a COUNT rule, the walk to its last occurrence. Reads cost the same in every range of a series, since each
+ * starts its walk a whole period before the range, so these two stand for all.
+ */
+export function seriesCostProblem(series: SeriesShape, rangeMs: number): string | null {
+  try {
+    const lastStart = partsOf(series.rrule).has('COUNT') ? countedLastStart(series) : undefined;
+    const shape = { ...series, exdates: [], lastStart };
+    const end = Math.min(seriesEnd(shape), SERIES_NEVER_ENDS);
+    for (const from of [series.startAt, Math.max(series.startAt, end - rangeMs)]) {
+      occurrenceStarts(shape, from, from + rangeMs, new ExpansionBudget(SERIES_LIMITS.workPerSeriesRange));
+    }
+    return null;
+  } catch (error) {
+    if (!(error instanceof SeriesBudgetError)) throw error;
+    return partsOf(series.rrule).has('COUNT')
+      ? 'this rule takes too long to count out: end it with UNTIL (a date) instead of COUNT, or repeat less often'
+      : 'it would take too much work to show a few weeks of it: repeat less often, or with fewer rule parts';
+  }
 }
 
 /** The occurrence's id: the series' id and the occurrence's original start, as an iCalendar UTC stamp. */
@@ -254,7 +380,9 @@ export function parseOccurrenceId(id: string): { seriesId: string; start: number
   if (!match) return null;
   const [, seriesId, year, month, day, hour, minute, second] = match;
   const start = Date.UTC(+year!, +month! - 1, +day!, +hour!, +minute!, +second!);
-  return Number.isNaN(start) ? null : { seriesId: seriesId!, start };
+  // A stamp that is not a real date-time (month 13, 31 February) or lies outside the dates the API keeps names nothing.
+  if (!isInstantInRange(start) || occurrenceId(seriesId!, start) !== id) return null;
+  return { seriesId: seriesId!, start };
 }
 
 /** Whether the series has an occurrence starting at `start` (not skipped). */

@@ -1,16 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import type { EventRow, TaskRow } from '../db/schema.js';
+import { HttpError } from '../lib/http-errors.js';
+import { MAX_RANGE_DAYS, fieldError } from '../lib/input-rules.js';
 import {
+  ExpansionBudget,
   SERIES_LIMITS,
+  SeriesBudgetError,
   SeriesRuleError,
+  lastStartOfSpan,
   normalizeSeriesRule,
   occurrenceId,
   occurrenceStarts,
+  rulePeriodMs,
+  seriesCostProblem,
   seriesEnd,
   type SeriesShape,
 } from '../lib/recurrence.js';
-import { fieldError } from '../lib/input-rules.js';
 import { localDateAt } from '../lib/time-zone.js';
+
+const DAY_MS = 86_400_000;
 
 /**
  * Series on the timeline (lib/recurrence.ts for the rules). A series is one row, its master, whose start_at/end_at
@@ -42,9 +50,15 @@ export const isMaster = (row: Pick<TaskRow, 'occurrenceMs'>): boolean => row.occ
 export const exdatesOf = (row: Pick<TaskRow, 'exdates'>): number[] =>
   row.exdates ? (JSON.parse(row.exdates) as number[]) : [];
 
-/** What the rule engine needs of a master. An all-day event series, or a series of unscheduled tasks, repeats dates. */
-export function shapeOf(row: Omit<SeriesColumns, 'id' | 'endAt'>, allDay: boolean): SeriesShape {
-  return {
+/**
+ * What the rule engine needs of a master. An all-day event series, or a series of unscheduled tasks, repeats dates. A
+ * COUNT rule's last start is read from the span saved with it, so no read walks from the series' start.
+ */
+export function shapeOf(
+  row: Omit<SeriesColumns, 'id' | 'endAt'> & { endAt?: number },
+  allDay: boolean,
+): SeriesShape {
+  const shape: SeriesShape = {
     rrule: row.rrule!,
     zone: row.seriesZone!,
     startAt: row.startAt,
@@ -52,10 +66,11 @@ export function shapeOf(row: Omit<SeriesColumns, 'id' | 'endAt'>, allDay: boolea
     allDay,
     exdates: exdatesOf(row),
   };
+  return row.endAt === undefined ? shape : { ...shape, lastStart: lastStartOfSpan(shape, row.endAt) };
 }
 
 const taskShape = (row: SeriesColumns & Pick<TaskRow, 'scheduled'>) => shapeOf(row, row.scheduled === 0);
-const eventShape = (row: Omit<SeriesColumns, 'id' | 'endAt'> & Pick<EventRow, 'allDay'>) =>
+const eventShape = (row: Parameters<typeof shapeOf>[0] & Pick<EventRow, 'allDay'>) =>
   shapeOf(row, row.allDay === 1);
 
 /**
@@ -77,7 +92,15 @@ export function masterColumns(
   if (exdates.length > SERIES_LIMITS.exdates) {
     throw fieldError('rrule', `A series keeps at most ${SERIES_LIMITS.exdates} skipped occurrences`);
   }
+  if (first.durationMs > rulePeriodMs(rrule)) {
+    throw fieldError(
+      'rrule',
+      'An occurrence must not last longer than the series repeats: shorten it, or repeat less often',
+    );
+  }
   const shape = { rrule, ...first, exdates };
+  const costProblem = seriesCostProblem(shape, MAX_RANGE_DAYS * DAY_MS);
+  if (costProblem) throw fieldError('rrule', `The repeat rule cannot be used: ${costProblem}`);
   return {
     rrule,
     exdates: exdates.length > 0 ? JSON.stringify(exdates) : null,
@@ -114,13 +137,37 @@ async function expand<Row extends SeriesColumns>(
     range.to,
   );
   const result = rows.filter((row) => !isMaster(row));
+  const budget = new ExpansionBudget();
+  let sliceStart = performance.now();
   for (const master of masters) {
-    for (const start of occurrenceStarts(shape(master), range.from, range.to)) {
+    // Other requests get the thread between series: one series' read of a range is bounded when it is saved.
+    if (performance.now() - sliceStart > YIELD_AFTER_MS) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      sliceStart = performance.now();
+    }
+    let starts: number[];
+    try {
+      starts = occurrenceStarts(shape(master), range.from, range.to, budget);
+    } catch (error) {
+      if (error instanceof SeriesBudgetError) throw tooMuchToExpand();
+      throw error;
+    }
+    for (const start of starts) {
       if (!overrides.has(occurrenceId(master.id, start))) result.push(occurrenceOf(master, start));
     }
   }
   return result;
 }
+
+/** How long one read expands series before it lets other requests run. */
+const YIELD_AFTER_MS = 10;
+
+/** 422: the read is valid, but its series hold more than one read may expand (SERIES_LIMITS.workPerRead). */
+const tooMuchToExpand = () =>
+  new HttpError(
+    422,
+    'This range holds more repeating items than one read can show: read a shorter range, or end or delete some series',
+  );
 
 /** One occurrence of a master, as a row of its own that is not saved (yet): fresh state, the series' fields. */
 function occurrenceColumns(master: SeriesColumns, start: number) {

@@ -1482,7 +1482,8 @@ describe('hostile .ics files', () => {
         {
           uid: 'until@example.com',
           summary: '(No title)',
-          reason: 'UNTIL must be a date (YYYYMMDD) or a UTC date-time (YYYYMMDDTHHMMSSZ)',
+          reason:
+            'UNTIL must be a real date (YYYYMMDD) or UTC date-time (YYYYMMDDTHHMMSSZ) from 1900-01-01 to 2999-12-31',
         },
         { uid: 'empty@example.com', summary: '(No title)', reason: 'Its RRULE is empty' },
       ],
