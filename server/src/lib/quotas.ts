@@ -23,10 +23,15 @@ const count = (value: number) => value.toLocaleString('en-US');
  * (delete some) before sending it again; 403 would say the user may not do this at all.
  */
 export function requireRoomFor(kind: keyof RecordQuotas, quotas: RecordQuotas, stored: number): void {
-  if (stored < quotas[kind]) return;
+  requireRoom(quotas[kind], stored, kind);
+}
+
+/** The same 409 for any bounded kind of record: `what` names it in the plural ("repeating events"). */
+export function requireRoom(limit: number, stored: number, what: string): void {
+  if (stored < limit) return;
   throw new HttpError(
     409,
-    `You have reached the limit of ${count(quotas[kind])} ${kind}; delete some before adding more`,
+    `You have reached the limit of ${count(limit)} ${what}; delete some before adding more`,
   );
 }
 

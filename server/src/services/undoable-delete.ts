@@ -121,6 +121,10 @@ export function undoableDeleteRoutes<Kind extends TrashKind>(
           // before anything changes, so a refused Undo leaves an edited occurrence skipped, not back as the plain one.
           const stored = (await repository.countOf(user.id)) + trashed.dependents.length;
           requireRoomFor(kind, app.config.quotas, stored);
+          // A series comes back only within the series an account may keep, an occurrence within its series' bound.
+          if ('requireRoomFor' in repository) {
+            await repository.requireRoomFor(trashed.row as Parameters<typeof repository.requireRoomFor>[0]);
+          }
           await options.beforeRestore?.(user.id, trashed.row);
         }
         const skipped = options.series ? await options.series(app).unskip(user.id, id) : null;

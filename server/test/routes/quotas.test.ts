@@ -132,48 +132,54 @@ describe('per-user quotas', () => {
   test('list reads return at most the quota of their kind, however many rows a user has', async () => {
     const { app } = await buildTestApp({ config: { quotas } });
     const { headers, user } = await signUp(app);
-    // Rows written around the routes (as an older version without quotas could have): 5 of each.
+    // Rows written around the routes and the repositories' checks (as an older version without quotas could have).
     const now = Date.parse('2026-03-11T15:00:00Z');
     for (let index = 0; index < 5; index += 1) {
       const startAt = Date.parse('2026-03-11T09:00:00Z') + index * 60_000;
-      await app.eventsRepository.create({
-        id: newId(),
-        userId: user.id,
-        title: `Event ${index}`,
-        startAt,
-        endAt: startAt + 3_600_000,
-        allDay: 0,
-        categoryId: null,
-        source: 'manual',
-        icsKey: null,
-        ...SINGLE_ITEM,
-        createdAt: now,
-        updatedAt: now,
-      });
-      await app.tasksRepository.create({
-        id: newId(),
-        userId: user.id,
-        title: `Task ${index}`,
-        categoryId: null,
-        startHhmm: '09:00',
-        endHhmm: '10:00',
-        notes: '',
-        date: '2026-03-11',
-        startAt,
-        endAt: startAt + 3_600_000,
-        scheduled: 1,
-        estimateMinutes: null,
-        trackedMinutes: 0,
-        timerAutoStopped: 0,
-        done: 0,
-        dismissed: 0,
-        isEvent: 0,
-        isReminder: 0,
-        carryover: 0,
-        ...SINGLE_ITEM,
-        createdAt: now,
-        updatedAt: now,
-      });
+      await app.db
+        .insertInto('events')
+        .values({
+          id: newId(),
+          userId: user.id,
+          title: `Event ${index}`,
+          startAt,
+          endAt: startAt + 3_600_000,
+          allDay: 0,
+          categoryId: null,
+          source: 'manual',
+          icsKey: null,
+          ...SINGLE_ITEM,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .execute();
+      await app.db
+        .insertInto('tasks')
+        .values({
+          id: newId(),
+          userId: user.id,
+          title: `Task ${index}`,
+          categoryId: null,
+          startHhmm: '09:00',
+          endHhmm: '10:00',
+          notes: '',
+          date: '2026-03-11',
+          startAt,
+          endAt: startAt + 3_600_000,
+          scheduled: 1,
+          estimateMinutes: null,
+          trackedMinutes: 0,
+          timerAutoStopped: 0,
+          done: 0,
+          dismissed: 0,
+          isEvent: 0,
+          isReminder: 0,
+          carryover: 0,
+          ...SINGLE_ITEM,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .execute();
       await app.categoriesRepository.create({
         id: newId(),
         userId: user.id,

@@ -2,7 +2,9 @@ import type { Kysely, Updateable } from 'kysely';
 import { compiledOnce } from './compiled-query.js';
 import { SERIES_COLUMNS, seriesQueries } from './series-queries.js';
 import type { Database, EventRow, EventsTable } from '../../db/schema.js';
+import { HttpError } from '../../lib/http-errors.js';
 import { EXPORT_PAGE_SIZE, RECORD_QUOTAS } from '../../lib/quotas.js';
+import { SERIES_LIMITS } from '../../lib/recurrence.js';
 
 export type EventSpan = Pick<
   EventRow,
@@ -23,7 +25,7 @@ async function readInChunks<T>(
 
 export function createEventsRepository(db: Kysely<Database>, maxRows: number = RECORD_QUOTAS.events) {
   return {
-    ...seriesQueries(db, 'events'),
+    ...seriesQueries(db, 'events', maxRows),
 
     /** Events overlapping [from, to): they end after the range starts and start before it ends. */
     async listOverlapping(userId: string, from: number, to: number): Promise<EventRow[]> {
@@ -111,6 +113,7 @@ export function createEventsRepository(db: Kysely<Database>, maxRows: number = R
       event: Omit<EventRow, 'icsImported' | 'icsSplitOf' | 'icsSplitAt'> & Partial<EventRow>,
     ): Promise<EventRow> {
       const row: EventRow = { icsImported: null, icsSplitOf: null, icsSplitAt: null, ...event };
+      await this.requireRoomFor(row);
       await db.insertInto('events').values(row).execute();
       return row;
     },
@@ -205,6 +208,19 @@ export function createEventsRepository(db: Kysely<Database>, maxRows: number = R
             .where('userId', '=', userId)
             .where('id', '=', event.id)
             .execute();
+        }
+        // Counted once written, in the same transaction: what the import re-keys or replaces is not counted twice.
+        const series = await trx
+          .selectFrom('events')
+          .select((eb) => eb.fn.countAll().as('count'))
+          .where('userId', '=', userId)
+          .where('occurrenceMs', 'is not', null)
+          .executeTakeFirstOrThrow();
+        if (Number(series.count) > SERIES_LIMITS.seriesPerKind) {
+          throw new HttpError(
+            409,
+            `This import would pass the limit of ${SERIES_LIMITS.seriesPerKind} repeating events; delete some before importing`,
+          );
         }
       });
     },

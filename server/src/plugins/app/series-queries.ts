@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { requireRoom } from '../../lib/quotas.js';
+import { SERIES_LIMITS } from '../../lib/recurrence.js';
 
 /** What a read needs to expand a series' master (services/series.ts). */
 export const SERIES_COLUMNS = [
@@ -12,14 +14,51 @@ export const SERIES_COLUMNS = [
 ] as const;
 
 /** The override rows of series (see services/series.ts), alike for tasks and events. */
-export function seriesQueries(db: Kysely<Database>, table: 'tasks' | 'events') {
+export function seriesQueries(db: Kysely<Database>, table: 'tasks' | 'events', maxRows: number) {
   const overrides = (userId: string, seriesIds: readonly string[]) =>
     db
       .selectFrom(table)
       .select(['id', 'recurrenceAt'])
       .where('userId', '=', userId)
       .where('seriesId', 'in', seriesIds);
+  const countWhere = async (userId: string, column?: 'occurrenceMs' | 'seriesId', value?: string) => {
+    const row = await db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll().as('count'))
+      .where('userId', '=', userId)
+      .$if(column === 'occurrenceMs', (query) => query.where('occurrenceMs', 'is not', null))
+      .$if(column === 'seriesId', (query) => query.where('seriesId', '=', value!))
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  };
   return {
+    /**
+     * Refuses (409) a row the account has no room for: past the quota of its kind, a series past the number of series
+     * one account may keep (each costs every read of its span), an override past those one series may keep. Every
+     * create calls it, so no path (an occurrence ticked or timed, a split) writes past a bound.
+     */
+    async requireRoomFor(row: {
+      userId: string;
+      occurrenceMs: number | null;
+      seriesId: string | null;
+    }): Promise<void> {
+      requireRoom(maxRows, await countWhere(row.userId), table);
+      if (row.occurrenceMs !== null) {
+        requireRoom(
+          SERIES_LIMITS.seriesPerKind,
+          await countWhere(row.userId, 'occurrenceMs'),
+          `repeating ${table}`,
+        );
+      }
+      if (row.seriesId !== null) {
+        requireRoom(
+          SERIES_LIMITS.overridesPerSeries,
+          await countWhere(row.userId, 'seriesId', row.seriesId),
+          `changed occurrences in one series`,
+        );
+      }
+    },
+
     /** The ids of the overrides of these series whose original start is in (from, to). */
     async overriddenOccurrences(
       userId: string,

@@ -73,7 +73,7 @@ export function createTasksRepository(db: Kysely<Database>, maxRows: number = RE
     );
   };
   return {
-    ...seriesQueries(db, 'tasks'),
+    ...seriesQueries(db, 'tasks', maxRows),
 
     /**
      * A day's tasks, unsorted (the caller expands series and sorts): those dated `date` and, given the day's `bounds`,
@@ -226,6 +226,7 @@ export function createTasksRepository(db: Kysely<Database>, maxRows: number = RE
     },
 
     async create(task: TaskRow): Promise<TaskRow> {
+      await this.requireRoomFor(task);
       await db.insertInto('tasks').values(task).execute();
       return task;
     },

@@ -8,7 +8,6 @@ import {
   requireTitle,
 } from '../../lib/input-rules.js';
 import { newId } from '../../lib/ids.js';
-import { requireRoomFor } from '../../lib/quotas.js';
 import { localDateAt, localDayBounds, startOfLocalDay } from '../../lib/time-zone.js';
 import { signedInUser } from '../../plugins/app/authentication.js';
 import { editedCategoryId, ownCategoryId } from '../../services/categories.js';
@@ -115,7 +114,6 @@ const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
               allDay,
               zone: request.timeZone,
             });
-      requireRoomFor('events', app.config.quotas, await app.eventsRepository.countOf(user.id));
       const now = app.now();
       const event = await app.eventsRepository.create({
         id: newId(),

@@ -11,7 +11,6 @@ import {
   requireTitle,
 } from '../../lib/input-rules.js';
 import { newId } from '../../lib/ids.js';
-import { requireRoomFor } from '../../lib/quotas.js';
 import {
   addDays,
   instantOfLocalTime,
@@ -331,7 +330,6 @@ const tasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
               allDay: placement.scheduled === 0,
               zone,
             });
-      requireRoomFor('tasks', app.config.quotas, await app.tasksRepository.countOf(user.id));
       const now = app.now();
       const task = await app.tasksRepository.create({
         id: newId(),
