@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { EventRow, TaskRow } from '../db/schema.js';
+import type { Kysely } from 'kysely';
+import type { Database, EventRow, TaskRow } from '../db/schema.js';
+import { createEventsRepository } from '../plugins/app/events-repository.js';
+import { createTasksRepository } from '../plugins/app/tasks-repository.js';
 import { isUniqueViolation } from '../lib/db-errors.js';
 import { HttpError, notFound } from '../lib/http-errors.js';
 import { fieldError } from '../lib/input-rules.js';
@@ -60,11 +63,14 @@ export interface SeriesKind<R extends Row> {
   notInherited: Partial<R>;
   /** What the later half of a split at `at` keeps of the first's origin (the imported series it continues). */
   continuing(master: R, at: number): Partial<R>;
+  /** Runs `work` in one transaction, on this kind bound to it: a failure midway leaves every row as it was. */
+  transaction<T>(work: (kind: SeriesKind<R>) => Promise<T>): Promise<T>;
 }
 
-export function taskSeries(app: FastifyInstance): SeriesKind<TaskRow> {
+export function taskSeries(app: FastifyInstance, db: Kysely<Database> = app.db): SeriesKind<TaskRow> {
   return {
-    repository: app.tasksRepository,
+    repository: db === app.db ? app.tasksRepository : createTasksRepository(db, app.config.quotas.tasks),
+    transaction: (work) => db.transaction().execute((trx) => work(taskSeries(app, trx))),
     occurrenceOf: taskOccurrence,
     shape: taskShape,
     retimed: (row, startAt, endAt) => {
@@ -128,9 +134,10 @@ function lastImportedStart(row: EventRow): number | null {
   }
 }
 
-export function eventSeries(app: FastifyInstance): SeriesKind<EventRow> {
+export function eventSeries(app: FastifyInstance, db: Kysely<Database> = app.db): SeriesKind<EventRow> {
   return {
-    repository: app.eventsRepository,
+    repository: db === app.db ? app.eventsRepository : createEventsRepository(db, app.config.quotas.events),
+    transaction: (work) => db.transaction().execute((trx) => work(eventSeries(app, trx))),
     occurrenceOf: eventOccurrence,
     shape: eventShape,
     retimed: (_row, startAt, endAt) => ({ startAt, endAt }),
@@ -255,6 +262,26 @@ export async function editOccurrence<R extends Row>(
       );
     }
   }
+  return kind.transaction((bound) =>
+    editSeries(bound, userId, master, { occurrence, edited, originalStart, scope, rule }, now),
+  );
+}
+
+/** A 'following' or 'all' edit: the split, the master and its overrides, written by the caller's one transaction. */
+async function editSeries<R extends Row>(
+  kind: SeriesKind<R>,
+  userId: string,
+  master: R,
+  edit: {
+    occurrence: R;
+    edited: R;
+    originalStart: number;
+    scope: 'following' | 'all';
+    rule: string | undefined;
+  },
+  now: number,
+): Promise<R> {
+  const { occurrence, edited, originalStart, scope, rule } = edit;
   const delta = edited.startAt - occurrence.startAt;
   const durationMs = Math.max(0, edited.endAt - edited.startAt);
   const shared = kind.sharedColumns(edited);
@@ -422,11 +449,13 @@ export async function skipOccurrence<R extends Row>(
   if (exdates.length > SERIES_LIMITS.exdates) {
     throw new HttpError(409, `A series keeps at most ${SERIES_LIMITS.exdates} skipped occurrences`);
   }
-  await kind.repository.deleteOverrideAt(userId, master.id, start);
-  await kind.repository.update(userId, master.id, {
-    exdates: JSON.stringify(exdates),
-    updatedAt: now,
-  } as Partial<R>);
+  await kind.transaction(async (bound) => {
+    await bound.repository.deleteOverrideAt(userId, master.id, start);
+    await bound.repository.update(userId, master.id, {
+      exdates: JSON.stringify(exdates),
+      updatedAt: now,
+    } as Partial<R>);
+  });
   return true;
 }
 
