@@ -38,6 +38,12 @@ export const EditScopeQuery = Type.Object(
 
 export const DeleteOccurrenceQuery = Type.Object(
   {
+    scope: Type.Optional(
+      Type.Union([Type.Literal('this'), Type.Literal('following'), Type.Literal('all')], {
+        description:
+          "For an occurrence of a series: 'this' (the default for an occurrence's id) skips it, 'following' deletes it and every later one (the series ends before it), 'all' (the default for a series' own id) deletes the whole series. Undo is POST /{the id deleted}/restore, whatever the scope",
+      }),
+    ),
     occurrence: Type.Optional(
       Type.String({
         maxLength: 40,

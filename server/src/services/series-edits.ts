@@ -65,12 +65,15 @@ export interface SeriesKind<R extends Row> {
   continuing(master: R, at: number): Partial<R>;
   /** Runs `work` in one transaction, on this kind bound to it: a failure midway leaves every row as it was. */
   transaction<T>(work: (kind: SeriesKind<R>) => Promise<T>): Promise<T>;
+  /** What the repository writes through: the database, or the transaction this kind is bound to. */
+  db: Kysely<Database>;
 }
 
 export function taskSeries(app: FastifyInstance, db: Kysely<Database> = app.db): SeriesKind<TaskRow> {
   return {
     repository: db === app.db ? app.tasksRepository : createTasksRepository(db, app.config.quotas.tasks),
     transaction: (work) => db.transaction().execute((trx) => work(taskSeries(app, trx))),
+    db,
     occurrenceOf: taskOccurrence,
     shape: taskShape,
     retimed: (row, startAt, endAt) => {
@@ -138,6 +141,7 @@ export function eventSeries(app: FastifyInstance, db: Kysely<Database> = app.db)
   return {
     repository: db === app.db ? app.eventsRepository : createEventsRepository(db, app.config.quotas.events),
     transaction: (work) => db.transaction().execute((trx) => work(eventSeries(app, trx))),
+    db,
     occurrenceOf: eventOccurrence,
     shape: eventShape,
     retimed: (_row, startAt, endAt) => ({ startAt, endAt }),
@@ -472,6 +476,17 @@ export interface SeriesDeletes {
     | undefined
   >;
   skip(userId: string, seriesId: string, start: number): Promise<boolean>;
+  /**
+   * Deletes the occurrence starting at `start` and every later one, in one transaction: the series is split there
+   * (from its first occurrence, nothing is split) and `discard` deletes the part from `start` on, by its id, with the
+   * transaction to write in. False when the series is gone.
+   */
+  deleteFollowing(
+    userId: string,
+    seriesId: string,
+    start: number,
+    discard: (partId: string, trx: Kysely<Database>) => Promise<boolean>,
+  ): Promise<boolean>;
   /** Brings a skipped occurrence back: the occurrence, or null when `id` names none. */
   unskip(userId: string, id: string): Promise<Row | null>;
 }
@@ -489,6 +504,14 @@ export function seriesDeletes<R extends Row>(kind: SeriesKind<R>, now: () => num
     async skip(userId, seriesId, start) {
       const master = await kind.repository.find(userId, seriesId);
       return master !== undefined && isMaster(master) && skipOccurrence(kind, userId, master, start, now());
+    },
+    deleteFollowing(userId, seriesId, start, discard) {
+      return kind.transaction(async (bound) => {
+        const master = await bound.repository.find(userId, seriesId);
+        if (!master || !isMaster(master)) return false;
+        const part = start > master.startAt ? await splitSeries(bound, userId, master, start, now()) : master;
+        return discard(part.id, bound.db);
+      });
     },
     async unskip(userId, id) {
       const named = parseOccurrenceId(id);

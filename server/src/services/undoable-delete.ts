@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { TSchema } from '@sinclair/typebox';
+import type { Static, TSchema } from '@sinclair/typebox';
 import { isUniqueViolation } from '../lib/db-errors.js';
 import { HttpError, notFound } from '../lib/http-errors.js';
 import { requireRoomFor } from '../lib/quotas.js';
@@ -47,7 +47,7 @@ export function undoableDeleteRoutes<Kind extends TrashKind>(
           tags,
           summary: `Delete a ${noun}; POST /${kind}/{id}/restore undoes it for an hour`,
           ...(options.series && {
-            description: `An occurrence's id (or a series' id with ?occurrence=<its original start>) skips that occurrence of its series; a series' id without it deletes the series with every occurrence. Undo brings back what was deleted, a series with its edited occurrences`,
+            description: `An occurrence's id (or a series' id with ?occurrence=<its original start>) skips that occurrence of its series, or with ?scope=following deletes it and the later ones, with ?scope=all the whole series; a series' id without it deletes the series with every occurrence. Each is one transaction. Undo (POST /{the id deleted}/restore) brings back what was deleted, a series with its edited occurrences`,
             querystring: DeleteOccurrenceQuery,
           }),
           security: bearerAuth,
@@ -61,26 +61,51 @@ export function undoableDeleteRoutes<Kind extends TrashKind>(
         const now = app.now();
         if (options.series) {
           const series = options.series(app);
-          const occurrence = (request.query as { occurrence?: string }).occurrence;
+          const { occurrence, scope } = request.query as Static<typeof DeleteOccurrenceQuery>;
           const named = await series.resolve(user.id, request.params.id);
           if (!named) throw notFound(notFoundMessage);
-          if (occurrence !== undefined || named.is === 'occurrence') {
-            if (named.is === 'single') {
+          const { id } = request.params;
+          if (named.is === 'single') {
+            if (occurrence !== undefined) {
               throw fieldError(
                 'occurrence',
                 `occurrence names an occurrence of a series: this ${noun} does not repeat`,
               );
             }
+          } else if (occurrence !== undefined || named.is === 'occurrence') {
             const start = named.is === 'occurrence' ? named.start : Date.parse(occurrence!);
             if (Number.isNaN(start)) throw fieldError('occurrence', 'occurrence must be an ISO date-time');
+            const none = () =>
+              notFound(`No occurrence of this ${noun} starts at ${new Date(start).toISOString()}`);
+            if (scope === 'all') {
+              await app.trashRepository.discard(kind, user.id, named.seriesId, now, {
+                withOverrides: true,
+                key: id,
+              });
+              return reply.code(204).send();
+            }
+            if (scope === 'following') {
+              const deleted = await series.deleteFollowing(user.id, named.seriesId, start, (partId, trx) =>
+                app.trashRepository.discard(kind, user.id, partId, now, {
+                  withOverrides: true,
+                  key: id,
+                  trx,
+                }),
+              );
+              if (!deleted) throw none();
+              return reply.code(204).send();
+            }
             // An edited occurrence goes to the trash first, so that Undo brings its state back.
             if (named.is === 'occurrence' && named.saved) {
-              await app.trashRepository.discard(kind, user.id, request.params.id, now);
+              await app.trashRepository.discard(kind, user.id, id, now);
             }
-            if (!(await series.skip(user.id, named.seriesId, start))) {
-              throw notFound(`No occurrence of this ${noun} starts at ${occurrence}`);
-            }
+            if (!(await series.skip(user.id, named.seriesId, start))) throw none();
             return reply.code(204).send();
+          } else if (scope === 'this' || scope === 'following') {
+            throw fieldError(
+              'scope',
+              `scope '${scope}' names an occurrence: send the occurrence's id, or ?occurrence=<its start>`,
+            );
           }
         }
         const deleted = await app.trashRepository.discard(kind, user.id, request.params.id, now, {

@@ -56,14 +56,25 @@ export function createTrashRepository(db: Kysely<Database>, limits: TrashLimits 
   const table = (kind: TrashKind) => kind as 'tasks';
 
   return {
+    /**
+     * Deletes the row (with its overrides) and keeps it for Undo under `key` (its id unless told: a delete of the
+     * following occurrences keeps the part it deleted under the occurrence's id, so Undo takes the id the delete took).
+     * With `trx`, it writes in the caller's transaction.
+     */
     async discard(
       kind: TrashKind,
       userId: string,
       id: string,
       now: number,
-      { withOverrides = false }: { withOverrides?: boolean } = {},
+      {
+        withOverrides = false,
+        key = id,
+        trx: callers,
+      }: { withOverrides?: boolean; key?: string; trx?: Kysely<Database> } = {},
     ): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
+      const inTransaction = <T>(work: (trx: Kysely<Database>) => Promise<T>) =>
+        callers ? work(callers) : db.transaction().execute(work);
+      return inTransaction(async (trx) => {
         const row = await trx
           .selectFrom(table(kind))
           .selectAll()
@@ -91,13 +102,13 @@ export function createTrashRepository(db: Kysely<Database>, limits: TrashLimits 
           .deleteFrom('deletedRecords')
           .where('userId', '=', userId)
           .where('kind', '=', kind)
-          .where('recordId', '=', id)
+          .where('recordId', '=', key)
           .execute();
         const record = storedRecord(row, overrides);
         if (Buffer.byteLength(record) <= limits.bytesPerUser) {
           await trx
             .insertInto('deletedRecords')
-            .values({ userId, kind, recordId: id, record, deletedAt: now })
+            .values({ userId, kind, recordId: key, record, deletedAt: now })
             .execute();
         }
         await trx
