@@ -834,7 +834,7 @@ export interface paths {
         put?: never;
         /**
          * Undo the delete of a category: it comes back whole, with its id
-         * @description Within an hour of the delete (and among the account's 100 latest deletes). 404 when there is nothing to undo; 409 when the record would break a limit or clash with one made since.
+         * @description Within an hour of the delete, while the account's trash still holds it (its 100 latest deletes, 1 MiB at most as stored, the oldest dropped first; a delete larger than that alone cannot be undone). 404 when there is nothing to undo; 409 when the record would break a limit, as creating it would, or clash with one made since.
          */
         post: {
             parameters: {
@@ -1010,11 +1010,13 @@ export interface paths {
         post?: never;
         /**
          * Delete a event; POST /events/{id}/restore undoes it for an hour
-         * @description An occurrence's id (or a series' id with ?occurrence=<its original start>) skips that occurrence of its series; a series' id without it deletes the series with every occurrence. Undo brings back what was deleted, a series with its edited occurrences
+         * @description An occurrence's id (or a series' id with ?occurrence=<its original start>) skips that occurrence of its series, or with ?scope=following deletes it and the later ones, with ?scope=all the whole series; a series' id without it deletes the series with every occurrence. Each is one transaction. Undo (POST /{the id deleted}/restore) brings back what was deleted, a series with its edited occurrences
          */
         delete: {
             parameters: {
                 query?: {
+                    /** @description For an occurrence of a series: 'this' (the default for an occurrence's id) skips it, 'following' deletes it and every later one (the series ends before it), 'all' (the default for a series' own id) deletes the whole series. Undo is POST /{the id deleted}/restore, whatever the scope */
+                    scope?: "this" | "following" | "all";
                     /** @description With a series' _id: skip the occurrence that starts (started, before any move) at this ISO instant, instead of deleting the series */
                     occurrence?: string;
                 };
@@ -1110,7 +1112,7 @@ export interface paths {
         put?: never;
         /**
          * Undo the delete of a event: it comes back whole, with its id
-         * @description Within an hour of the delete (and among the account's 100 latest deletes). 404 when there is nothing to undo; 409 when the record would break a limit or clash with one made since.
+         * @description Within an hour of the delete, while the account's trash still holds it (its 100 latest deletes, 1 MiB at most as stored, the oldest dropped first; a delete larger than that alone cannot be undone). 404 when there is nothing to undo; 409 when the record would break a limit, as creating it would, or clash with one made since.
          */
         post: {
             parameters: {
@@ -1635,11 +1637,13 @@ export interface paths {
         post?: never;
         /**
          * Delete a task; POST /tasks/{id}/restore undoes it for an hour
-         * @description An occurrence's id (or a series' id with ?occurrence=<its original start>) skips that occurrence of its series; a series' id without it deletes the series with every occurrence. Undo brings back what was deleted, a series with its edited occurrences
+         * @description An occurrence's id (or a series' id with ?occurrence=<its original start>) skips that occurrence of its series, or with ?scope=following deletes it and the later ones, with ?scope=all the whole series; a series' id without it deletes the series with every occurrence. Each is one transaction. Undo (POST /{the id deleted}/restore) brings back what was deleted, a series with its edited occurrences
          */
         delete: {
             parameters: {
                 query?: {
+                    /** @description For an occurrence of a series: 'this' (the default for an occurrence's id) skips it, 'following' deletes it and every later one (the series ends before it), 'all' (the default for a series' own id) deletes the whole series. Undo is POST /{the id deleted}/restore, whatever the scope */
+                    scope?: "this" | "following" | "all";
                     /** @description With a series' _id: skip the occurrence that starts (started, before any move) at this ISO instant, instead of deleting the series */
                     occurrence?: string;
                 };
@@ -1854,7 +1858,7 @@ export interface paths {
         put?: never;
         /**
          * Undo the delete of a task: it comes back whole, with its id
-         * @description Within an hour of the delete (and among the account's 100 latest deletes). 404 when there is nothing to undo; 409 when the record would break a limit or clash with one made since.
+         * @description Within an hour of the delete, while the account's trash still holds it (its 100 latest deletes, 1 MiB at most as stored, the oldest dropped first; a delete larger than that alone cannot be undone). 404 when there is nothing to undo; 409 when the record would break a limit, as creating it would, or clash with one made since.
          */
         post: {
             parameters: {
