@@ -49,8 +49,13 @@ export const eventsApi = api.injectEndpoints({
       }),
       invalidatesTags: [...EVENT_CHANGES],
     }),
-    deleteEvent: build.mutation<void, string>({
-      query: (id) => ({ url: `/events/${id}`, method: 'DELETE' }),
+    /** An event; for an occurrence, the occurrences `scope` names (one request). Undo restores by the same id. */
+    deleteEvent: build.mutation<void, { id: string; scope?: SeriesScope }>({
+      query: ({ id, scope }) => ({
+        url: `/events/${id}`,
+        method: 'DELETE',
+        ...(scope ? { params: { scope } } : {}),
+      }),
       invalidatesTags: [...EVENT_CHANGES],
     }),
     /** Undoes a delete: the event comes back whole, with its id (and an imported event's UID). */

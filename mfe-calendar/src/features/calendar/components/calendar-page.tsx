@@ -11,7 +11,6 @@ import {
   type Category,
   type LedgerDay,
   type Task,
-  type UndoableDelete,
 } from '@time-wallet/api';
 import { Link, useSearchParams } from '@time-wallet/api/router';
 import { Banner, Button, PageHeader, SeriesScopeDialog } from '@time-wallet/shared-ui';
@@ -36,7 +35,6 @@ import {
   rangeQueryFor,
   type EventDraft,
 } from '../lib/event-dates';
-import { ruleEndingBefore } from '../lib/series';
 import { categoryColorsOf, visibleDaysOf } from '../lib/task-blocks';
 import { useFullCalendarGrids } from '../hooks/use-full-calendar-grids';
 import { useNarrowScreen } from '../hooks/use-narrow-screen';
@@ -183,39 +181,20 @@ export function CalendarPage() {
   };
 
   /**
-   * Deletes the event, or for an occurrence the occurrences chosen: 'this' skips it, 'all' deletes the series, and
-   * 'following' ends the series before it (on its first occurrence, where that rule would end before the series
-   * starts and the server refuses it, the whole series goes). Undo puts back what went.
+   * Deletes the event, or for an occurrence the occurrences chosen: 'this' skips it, 'following' ends the series
+   * before it, 'all' deletes the series. One request each; Undo restores by the id deleted.
    */
-  const removeFollowing = async (event: CalendarEvent): Promise<UndoableDelete['undo']> => {
-    const { seriesId, rrule } = event;
-    const ended = await updateEvent({
-      id: seriesId,
-      scope: 'all',
-      rrule: ruleEndingBefore(rrule, event.recurrenceId),
-    });
-    if (!ended.error) return () => updateEvent({ id: seriesId, scope: 'all', rrule });
-    if (!('status' in ended.error) || ended.error.status !== 400) throw ended.error;
-    await deleteEvent(seriesId).unwrap();
-    return () => restoreEvent(seriesId);
-  };
-
   const remove = async (scope?: SeriesScope) => {
     if (modal?.mode !== 'edit') return;
     const event = eventsById.get(modal.eventId);
     try {
-      let undo: UndoableDelete['undo'];
-      if (event?.seriesId && scope === 'following') undo = await removeFollowing(event);
-      else {
-        const deletedId = event?.seriesId && scope === 'all' ? event.seriesId : modal.eventId;
-        await deleteEvent(deletedId).unwrap();
-        undo = () => restoreEvent(deletedId);
-      }
+      const deleted = { id: modal.eventId, ...(event?.seriesId && scope ? { scope } : {}) };
+      await deleteEvent(deleted).unwrap();
       closeModal(modal.key);
       setBannerMessage(null);
       toastUndoableDelete({
         message: `Event "${modal.draft.title}" deleted`,
-        undo,
+        undo: () => restoreEvent(deleted.id),
         restoredMessage: 'Event restored',
       });
     } catch {

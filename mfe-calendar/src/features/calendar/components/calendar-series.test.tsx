@@ -159,46 +159,30 @@ it('skips one occurrence on "This event", and Undo brings it back', async () => 
   expect(network.requestsTo('POST', `${occurrenceUrl}/restore`)).toHaveLength(1);
 });
 
-it('deletes the series on "All events"', async () => {
-  const user = userEvent.setup();
-  const network = renderCalendar({ 'DELETE /events/series-1': { status: 204 } });
-  await user.click(await screen.findByText('Standup'));
-  await user.click(screen.getByRole('button', { name: 'Delete' }));
-  await chooseScope(user, 'Delete recurring event', 'All events');
-  expect(await screen.findByText('Event "Standup" deleted')).toBeInTheDocument();
-  expect(network.requestsTo('DELETE', '/events/series-1')).toHaveLength(1);
-  expect(network.requestsTo('DELETE', occurrenceUrl)).toHaveLength(0);
-});
-
-it('ends the series before the occurrence on "This and following events", and Undo puts the rule back', async () => {
-  const user = userEvent.setup();
-  const network = renderCalendar({ 'PATCH /events/series-1': { body: occurrence } });
-  await user.click(await screen.findByText('Standup'));
-  await user.click(screen.getByRole('button', { name: 'Delete' }));
-  await chooseScope(user, 'Delete recurring event', 'This and following events');
-  expect(await screen.findByText('Event "Standup" deleted')).toBeInTheDocument();
-  const until = stamp(new Date(new Date(occurrence.start).getTime() - 1000).toISOString());
-  expect(network.requestsTo('PATCH', '/events/series-1')[0]).toMatchObject({
-    path: '/events/series-1?scope=all',
-    body: { rrule: `${RULE};UNTIL=${until}` },
-  });
-  await user.click(screen.getByRole('button', { name: 'Undo' }));
-  expect(await screen.findByText('Event restored')).toBeInTheDocument();
-  expect(network.requestsTo('PATCH', '/events/series-1')[1].body).toEqual({ rrule: RULE });
-});
-
-it('deletes the whole series on "This and following" from its first occurrence, which the server cannot end before', async () => {
-  const user = userEvent.setup();
-  const network = renderCalendar({
-    'PATCH /events/series-1': { status: 400, body: { message: 'UNTIL must not be before the start' } },
-    'DELETE /events/series-1': { status: 204 },
-  });
-  await user.click(await screen.findByText('Standup'));
-  await user.click(screen.getByRole('button', { name: 'Delete' }));
-  await chooseScope(user, 'Delete recurring event', 'This and following events');
-  expect(await screen.findByText('Event "Standup" deleted')).toBeInTheDocument();
-  expect(network.requestsTo('DELETE', '/events/series-1')).toHaveLength(1);
-});
+it.each([
+  ['All events', 'all'],
+  ['This and following events', 'following'],
+])(
+  'deletes on "%s" in one request with its scope, and Undo restores by the same id',
+  async (choice, scope) => {
+    const user = userEvent.setup();
+    const network = renderCalendar({
+      [`DELETE ${occurrenceUrl}`]: { status: 204 },
+      [`POST ${occurrenceUrl}/restore`]: { body: occurrence },
+    });
+    await user.click(await screen.findByText('Standup'));
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await chooseScope(user, 'Delete recurring event', choice);
+    expect(await screen.findByText('Event "Standup" deleted')).toBeInTheDocument();
+    expect(network.requestsTo('DELETE', occurrenceUrl)).toEqual([
+      expect.objectContaining({ path: `${occurrenceUrl}?scope=${scope}` }),
+    ]);
+    expect(network.requestsTo('PATCH', '/events/series-1')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Event restored')).toBeInTheDocument();
+    expect(network.requestsTo('POST', `${occurrenceUrl}/restore`)).toHaveLength(1);
+  },
+);
 
 describe('dragging a block of a repeating event', () => {
   let restoreLayout: () => void;
