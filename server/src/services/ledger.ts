@@ -3,6 +3,8 @@ import type { TaskRow, UserRow } from '../db/schema.js';
 import type { EventSpan } from '../plugins/app/events-repository.js';
 import { byStart, type LedgerTaskRow, type TaskSpan } from '../plugins/app/tasks-repository.js';
 import { expandEvents, expandTasks } from './series.js';
+import { blockOverlaps } from './tasks.js';
+import { TIMER_LIMIT_MS } from './timer.js';
 import { LruCache } from '../lib/lru-cache.js';
 import {
   TIME_ZONES_KEPT,
@@ -25,9 +27,6 @@ import { budgetsByWeekdayOf } from '../schemas/user.js';
 // (DEFINITIONS), and published in the OpenAPI descriptions; this file is their only implementation.
 
 const MINUTE_MS = 60_000;
-const HOUR_MS = 3_600_000;
-/** A timer left running stops itself after this long (see services/timer.ts). */
-export const TIMER_LIMIT_MS = 12 * HOUR_MS;
 export const NO_CATEGORY = { id: '', name: 'No category', color: '#8A94A6' } as const;
 /** The most days one ledger read reports (six weeks: a month view). */
 export const LEDGER_MAX_DAYS = 42;
@@ -418,12 +417,11 @@ export async function todayOf(
   ]);
   // Each row once, series replaced by their occurrences today: dated today (counted by day), scheduled and
   // overlapping today (a block), or both. The list is the scheduled ones.
-  const overlapping = (task: TaskRow) => task.scheduled === 1 && task.endAt > start && task.startAt < end;
   const counted = rows.filter((task) => task.dismissed === 0);
   const timeline = timelineFrom(
     user,
     app.now(),
-    counted.filter(overlapping),
+    counted.filter((task) => blockOverlaps(task, start, end)),
     eventSpans,
     counted.filter((task) => task.date === date),
   );

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, UserRow } from '../db/schema.js';
-import { TIMER_LIMIT_MS } from './ledger.js';
 
 // One timer per user, kept on the user's row (which task, since when), so a reload or another device sees it and two
 // timers cannot run. Stopping adds the elapsed minutes to the task's trackedMinutes (at most 1440 in all).
 
 const MAX_TRACKED_MINUTES = 1440;
+/** A timer left running stops itself after this long, and the ledger counts a running one up to it. */
+export const TIMER_LIMIT_MS = 12 * 60 * 60_000;
 
 type Db = Kysely<Database> | Transaction<Database>;
 
