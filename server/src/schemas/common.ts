@@ -8,11 +8,15 @@ export const ErrorResponse = Type.Object(
   { $id: 'ErrorResponse' },
 );
 
+/** A record's id: opaque, at most 100 characters, no control characters. */
+export const RecordId = Type.String({
+  minLength: 1,
+  maxLength: 100,
+  pattern: '^[^\\u0000-\\u001f\\u007f]+$',
+});
+
 // Ids are opaque; one that could never have been issued (control characters, over-long) answers 404 like a missing one.
-export const IdParams = Type.Object(
-  { id: Type.String({ minLength: 1, maxLength: 100, pattern: '^[^\\u0000-\\u001f\\u007f]+$' }) },
-  { additionalProperties: false },
-);
+export const IdParams = Type.Object({ id: RecordId }, { additionalProperties: false });
 
 /** The body of a route that reads none: nothing, or an empty JSON object. Any field is refused like everywhere else. */
 export const NoBody = Type.Union([Type.Null(), Type.Object({}, { additionalProperties: false })], {

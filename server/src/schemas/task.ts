@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { TITLE_MAX_LENGTH } from './product.js';
 import type { TaskRow } from '../db/schema.js';
-import { DateTime, HHMM, HHMM_RULE, LocalDate } from './common.js';
+import { DateTime, HHMM, HHMM_RULE, LocalDate, RecordId } from './common.js';
 import { DEFINITIONS } from './ledger.js';
 import { RruleInput, SeriesFields, ownEndOf, seriesJsonOf } from './series.js';
 
@@ -225,6 +225,25 @@ export const TaskListQuery = Type.Object(
 );
 
 export const TaskList = Type.Object({ tasks: Type.Array(TaskRef) });
+
+/** The most tasks one Put Back moves: a day's list, with room. */
+export const PUT_BACK_MAX_TASKS = 200;
+
+export const PutBackBody = Type.Object(
+  {
+    ids: Type.Array(RecordId, {
+      minItems: 1,
+      maxItems: PUT_BACK_MAX_TASKS,
+      description: `The _id of each task or occurrence of a series to put back, 1 to ${PUT_BACK_MAX_TASKS} (Yesterday's pending tasks)`,
+    }),
+    date: Type.String({
+      ...LocalDate,
+      description: "The local day to put them on (today, in the request's time zone)",
+    }),
+  },
+  { additionalProperties: false },
+);
+export type PutBackBody = Static<typeof PutBackBody>;
 
 export const TodayTasks = Type.Object({
   date: Type.String(),

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { EventRow, TaskRow } from '../db/schema.js';
+import type { TasksRepository } from '../plugins/app/tasks-repository.js';
 import { HttpError } from '../lib/http-errors.js';
 import { MAX_RANGE_DAYS, fieldError } from '../lib/input-rules.js';
 import {
@@ -203,17 +204,21 @@ export function eventOccurrence<Row extends SeriesColumns & Pick<EventRow, 'allD
   return { ...master, ...occurrenceColumns(master, start) };
 }
 
-/** Tasks read from storage, series expanded into their occurrences in [from, to). */
+/**
+ * Tasks read from storage, series expanded into their occurrences in [from, to). `overrides` finds the saved
+ * occurrences: the app's repository, or one bound to the transaction the rows were read in.
+ */
 export function expandTasks<Row extends TaskLike>(
   app: FastifyInstance,
   userId: string,
   rows: Row[],
   range: { from: number; to: number },
+  overrides: Pick<TasksRepository, 'overriddenOccurrences'> = app.tasksRepository,
 ): Promise<Row[]> {
   return expand(
     rows,
     range,
-    (ids, from, to) => app.tasksRepository.overriddenOccurrences(userId, ids, from, to),
+    (ids, from, to) => overrides.overriddenOccurrences(userId, ids, from, to),
     taskShape,
     taskOccurrence,
   );

@@ -1,22 +1,34 @@
 import type { FastifyInstance } from 'fastify';
-import type { TaskRow, UserRow } from '../db/schema.js';
+import type { Kysely } from 'kysely';
+import type { Database, TaskRow, UserRow } from '../db/schema.js';
 import { notFound } from '../lib/http-errors.js';
 import { fieldError, requireCalendarDate, requireInstant, requireTitle } from '../lib/input-rules.js';
 import { newId } from '../lib/ids.js';
+import { SERIES_LIMITS } from '../lib/recurrence.js';
 import {
   addDays,
   instantOfLocalTime,
   localDateAt,
   localDayBounds,
+  localDaysBetween,
   localHHMMAt,
   startOfLocalDay,
   type InstantRange,
 } from '../lib/time-zone.js';
-import { byStart } from '../plugins/app/tasks-repository.js';
+import { byStart, createTasksRepository, type TasksRepository } from '../plugins/app/tasks-repository.js';
+import { createUsersRepository } from '../plugins/app/users-repository.js';
 import { toTaskJson, type CreateTaskBody, type Task, type UpdateTaskBody } from '../schemas/task.js';
 import { editedCategoryId, ownCategoryId } from './categories.js';
-import { SINGLE_ITEM, expandTasks, isMaster, masterColumns } from './series.js';
-import { editOccurrence, occurrenceRow, resolveItem, taskSeries, type Resolved } from './series-edits.js';
+import { SINGLE_ITEM, exdatesOf, expandTasks, isMaster, masterColumns } from './series.js';
+import {
+  editOccurrence,
+  occurrenceRow,
+  resolveItem,
+  skipOccurrence,
+  taskSeries,
+  type Resolved,
+  type SeriesKind,
+} from './series-edits.js';
 import { startTimer, stopTimer } from './timer.js';
 
 // Tasks: where a task sits on the timeline (its day, clock times and instants), which tasks a day or a range lists,
@@ -161,7 +173,8 @@ export interface DayFilter {
 
 /**
  * A local day's tasks in `zone`, sorted by start: those dated that day and the scheduled ones whose block overlaps
- * it, with series replaced by their occurrences.
+ * it, with series replaced by their occurrences. `tasks` reads them: the app's repository, or one bound to a
+ * transaction.
  */
 export async function tasksOfDay(
   app: FastifyInstance,
@@ -169,10 +182,11 @@ export async function tasksOfDay(
   zone: string,
   date: string,
   filter: DayFilter,
+  tasks: TasksRepository = app.tasksRepository,
 ): Promise<TaskRow[]> {
   const bounds = localDayBounds(zone, date);
-  const rows = await app.tasksRepository.listForDate(userId, date, { ...filter, bounds });
-  const read = await expandTasks(app, userId, rows, { from: bounds.start, to: bounds.end });
+  const rows = await tasks.listForDate(userId, date, { ...filter, bounds });
+  const read = await expandTasks(app, userId, rows, { from: bounds.start, to: bounds.end }, tasks);
   // The repository filters its rows; the occurrences the series gave are filtered here, by the same rules.
   return read
     .filter(
@@ -379,4 +393,133 @@ export async function runTimer(
   const task = await app.tasksRepository.find(user.id, existing.id);
   if (!task) throw notFound(TASK_NOT_FOUND);
   return freshTaskJson(app, user, task);
+}
+
+/**
+ * Where a task put back on `date` sits: at the same clock times in `zone`, its end as many days after its start as
+ * before, so a block crossing midnight keeps its length. An unscheduled task moves to that day.
+ */
+function putBackPlacement(zone: string, task: TaskRow, date: string): Placement {
+  const { estimateMinutes } = task;
+  if (task.scheduled === 0) return { ...unscheduledSpanOf(zone, date), date, estimateMinutes };
+  const days = localDaysBetween(localDateAt(zone, task.startAt), localDateAt(zone, task.endAt));
+  const startAt = instantOfLocalTime(zone, date, localHHMMAt(zone, task.startAt));
+  const endAtClock = instantOfLocalTime(zone, addDays(date, days), localHHMMAt(zone, task.endAt));
+  // A clock time that a change to or from summer time skips can leave no span at all: then the length is kept.
+  const endAt = endAtClock > startAt ? endAtClock : startAt + (task.endAt - task.startAt);
+  return {
+    date,
+    startHhmm: localHHMMAt(zone, startAt),
+    endHhmm: localHHMMAt(zone, endAt),
+    startAt,
+    endAt,
+    scheduled: 1,
+    estimateMinutes,
+  };
+}
+
+/** The task kind bound to `trx`: its own transactions (a skip's) run in that one, as Kysely nests none. */
+function taskSeriesIn(app: FastifyInstance, trx: Kysely<Database>): SeriesKind<TaskRow> {
+  const kind: SeriesKind<TaskRow> = { ...taskSeries(app, trx), transaction: (work) => work(kind) };
+  return kind;
+}
+
+/**
+ * The day's own occurrences that occurrences put back take the place of: of the same series, dated that day, not
+ * themselves put back, and untouched (not done or dismissed, nothing tracked, no timer running, no notes, still at
+ * their own slot, not a series' own row). One per series; none in a series that keeps as many skips as it may.
+ */
+async function occurrencesToReplace(
+  app: FastifyInstance,
+  tasks: TasksRepository,
+  user: Pick<UserRow, 'id' | 'timerTaskId'>,
+  zone: string,
+  date: string,
+  putBack: readonly Resolved<TaskRow>[],
+  kind: SeriesKind<TaskRow>,
+): Promise<TaskRow[]> {
+  const fromSeries = putBack.filter(
+    (resolved) => resolved.master && exdatesOf(resolved.master).length < SERIES_LIMITS.exdates,
+  );
+  if (fromSeries.length === 0) return [];
+  const moving = new Set(putBack.flatMap((resolved) => [resolved.row.id, occurrenceRow(kind, resolved).id]));
+  const listed: TaskRow[] = [];
+  for (const scheduled of new Set(fromSeries.map((resolved) => resolved.row.scheduled === 1))) {
+    listed.push(...(await tasksOfDay(app, user.id, zone, date, { scheduled }, tasks)));
+  }
+  const replaced = new Map<string, TaskRow>();
+  for (const { master } of fromSeries) {
+    if (replaced.has(master!.id)) continue;
+    const own = listed.find(
+      (candidate) =>
+        candidate.seriesId === master!.id &&
+        candidate.date === date &&
+        !moving.has(candidate.id) &&
+        candidate.done === 0 &&
+        candidate.dismissed === 0 &&
+        candidate.trackedMinutes === 0 &&
+        candidate.id !== user.timerTaskId &&
+        candidate.notes === '' &&
+        !isMaster(candidate) &&
+        candidate.recurrenceAt === candidate.startAt,
+    );
+    if (own) replaced.set(master!.id, own);
+  }
+  return [...replaced.values()];
+}
+
+/**
+ * SPEC's Put Back, in one transaction: each task (or occurrence) named moves to `date` at the same clock times in
+ * `zone`, not done. An occurrence of a series whose own occurrence that day is untouched takes its place: that one is
+ * skipped once the move is written, so a daily task put back is on the day's list once, with what was tracked or
+ * noted on it. An id that is not one of the user's tasks changes nothing (404). Answers the tasks as they now read.
+ */
+export async function putBackTasks(
+  app: FastifyInstance,
+  user: UserRow,
+  zone: string,
+  ids: readonly string[],
+  date: string,
+): Promise<Task[]> {
+  requireCalendarDate(date);
+  const now = app.now();
+  return app.db.transaction().execute(async (trx) => {
+    const kind = taskSeriesIn(app, trx);
+    const tasks = createTasksRepository(trx, app.config.quotas.tasks);
+    const named = new Map<string, Resolved<TaskRow>>();
+    for (const id of ids) {
+      const resolved = await resolveItem(kind, user.id, id);
+      if (!resolved) throw notFound(`${TASK_NOT_FOUND}: ${id}`);
+      named.set(occurrenceRow(kind, resolved).id, resolved);
+    }
+    const putBack = [...named.values()];
+    const timer = (await createUsersRepository(trx).findById(user.id)) ?? user;
+    const replaced = await occurrencesToReplace(app, tasks, timer, zone, date, putBack, kind);
+    const moved: TaskRow[] = [];
+    for (const resolved of putBack) {
+      const existing = occurrenceRow(kind, resolved);
+      const edited: TaskRow = {
+        ...existing,
+        ...putBackPlacement(zone, existing, date),
+        done: 0,
+        updatedAt: now,
+      };
+      if (resolved.master) {
+        const master = { ...resolved, master: resolved.master };
+        moved.push(await editOccurrence(kind, user.id, master, edited, 'this', undefined, now));
+        continue;
+      }
+      const { id, userId: _userId, createdAt: _createdAt, ...changes } = edited;
+      const task = await tasks.update(user.id, id, changes);
+      if (!task) throw notFound(`${TASK_NOT_FOUND}: ${id}`);
+      moved.push(task);
+    }
+    for (const own of replaced) {
+      const master = await tasks.find(user.id, own.seriesId!);
+      if (master) await skipOccurrence(kind, user.id, master, own.recurrenceAt!, now);
+    }
+    const read: Task[] = [];
+    for (const task of moved) read.push(toTaskJson((await tasks.find(user.id, task.id)) ?? task, timer));
+    return read;
+  });
 }

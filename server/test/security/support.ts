@@ -334,6 +334,25 @@ export const ENDPOINTS: Endpoint[] = [
   },
   {
     method: 'POST',
+    url: '/api/tasks/put-back',
+    protected: true,
+    body: 'json',
+    dateFields: ['date'],
+    valid: (ctx) => ({ body: { ids: [ctx.actor.ids.task], date: DAY } }),
+    invalid: [
+      { name: 'no ids', request: { body: { ids: [], date: DAY } } },
+      { name: 'ids not a list', request: { body: { ids: 'all', date: DAY } } },
+      { name: 'an empty id', request: { body: { ids: [''], date: DAY } } },
+      { name: 'a missing id', request: { body: { ids: [MISSING_ID], date: DAY } } },
+      {
+        name: 'over 200 ids',
+        request: { body: { ids: Array.from({ length: 201 }, (_, index) => `id${index}`), date: DAY } },
+      },
+      { name: 'no date', request: { body: { ids: [MISSING_ID] } } },
+    ],
+  },
+  {
+    method: 'POST',
     url: '/api/tasks/:id/restore',
     protected: true,
     body: 'none',

@@ -5,6 +5,7 @@ import { IdParams, NoBody, bearerAuth } from '../../schemas/common.js';
 import { DayRangeQuery } from '../../schemas/event.js';
 import {
   CreateTaskBody,
+  PutBackBody,
   TaskList,
   TaskListQuery,
   TaskRef,
@@ -19,6 +20,7 @@ import {
   TASK_NOT_FOUND,
   createTask,
   editTask,
+  putBackTasks,
   runTimer,
   tasksInRange,
   tasksOfDay,
@@ -131,6 +133,26 @@ const tasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const user = signedInUser(request);
       const { id } = request.params;
       return editTask(app, user, request.timeZone, id, request.body, request.query.scope);
+    },
+  );
+
+  app.post(
+    '/put-back',
+    {
+      schema: {
+        tags,
+        summary:
+          "Put tasks back on a day (SPEC's Put Back): the same clock times, not done, all in one transaction",
+        description:
+          "Each task or occurrence named moves to date at the same clock times in the request's time zone (a block crossing midnight keeps its length; an unscheduled task moves to that day) and is no longer done. An occurrence of a series whose own occurrence that day is untouched (not done or dismissed, nothing tracked, no timer running, no notes, still at its own slot) takes its place: that one is skipped, so a daily task put back is on the day's list once. One per series. Every id must name one of the user's tasks (404 naming it otherwise); a failure changes nothing. PATCH /tasks/{id} with start, end and done: false still puts back one task, without replacing.",
+        security: bearerAuth,
+        body: PutBackBody,
+        response: { 200: TaskList },
+      },
+    },
+    async (request) => {
+      const { ids, date } = request.body;
+      return { tasks: await putBackTasks(app, signedInUser(request), request.timeZone, ids, date) };
     },
   );
 

@@ -1757,6 +1757,62 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/tasks/put-back": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Put tasks back on a day (SPEC's Put Back): the same clock times, not done, all in one transaction
+         * @description Each task or occurrence named moves to date at the same clock times in the request's time zone (a block crossing midnight keeps its length; an unscheduled task moves to that day) and is no longer done. An occurrence of a series whose own occurrence that day is untouched (not done or dismissed, nothing tracked, no timer running, no notes, still at its own slot) takes its place: that one is skipped, so a daily task put back is on the day's list once. One per series. Every id must name one of the user's tasks (404 naming it otherwise); a failure changes nothing. PATCH /tasks/{id} with start, end and done: false still puts back one task, without replacing.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description IANA time zone for local days, e.g. Europe/Paris; an unknown zone is ignored */
+                    "x-time-zone"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The _id of each task or occurrence of a series to put back, 1 to 200 (Yesterday's pending tasks) */
+                        ids: string[];
+                        /**
+                         * @description The local day to put them on (today, in the request's time zone)
+                         * @example 2026-03-08
+                         */
+                        date: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            tasks: components["schemas"]["Task"][];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tasks/{id}/timer/start": {
         parameters: {
             query?: never;
