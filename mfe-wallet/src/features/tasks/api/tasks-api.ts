@@ -1,12 +1,5 @@
 import { api, TASK_CHANGES, type BodyOf } from '@time-wallet/api';
-import {
-  instantAt,
-  clockTimesOf,
-  type EditScope,
-  type NewTaskBody,
-  type Task,
-  type TaskEditBody,
-} from '../lib/task';
+import { type EditScope, type NewTaskBody, type Task, type TaskEditBody } from '../lib/task';
 
 /** A day's list: its scheduled tasks (SPEC's read), only the undone ones (Yesterday), or its unscheduled ones. */
 export interface DayTasksQuery {
@@ -29,44 +22,8 @@ const tasksOfList = (response: unknown): Task[] => {
   return Array.isArray(tasks) ? (tasks as Task[]) : [];
 };
 
-/**
- * For each occurrence put back, by its id, the day's own occurrence of the same series it replaces: dated that day,
- * not itself put back, and untouched (not done or dismissed, nothing tracked, no timer running, no notes, still at
- * its own slot). One per series.
- */
-function occurrencesToReplace(
-  putBack: readonly Task[],
-  listed: readonly Task[],
-  day: string,
-): Map<string, Task> {
-  const movingIds = new Set(putBack.map((task) => task._id));
-  const replaced = new Map<string, Task>();
-  const taken = new Set<string>();
-  for (const task of putBack) {
-    if (!task.seriesId || taken.has(task.seriesId)) continue;
-    const own = listed.find(
-      (candidate) =>
-        candidate.seriesId === task.seriesId &&
-        candidate.date === day &&
-        !movingIds.has(candidate._id) &&
-        !candidate.done &&
-        !candidate.dismissed &&
-        candidate.trackedMinutes === 0 &&
-        candidate.timerStartedAt === null &&
-        candidate.notes === '' &&
-        // Still at its own slot: not moved here from another day or time, and not the series' own row.
-        candidate._id !== candidate.seriesId &&
-        candidate.recurrenceId !== '' &&
-        Date.parse(candidate.recurrenceId) === Date.parse(candidate.start),
-    );
-    if (!own) continue;
-    replaced.set(task._id, own);
-    taken.add(task.seriesId);
-  }
-  return replaced;
-}
-
 const DISMISS: BodyOf<'/api/tasks/{id}', 'patch'> = { done: true, dismissed: true };
+type PutBackBody = BodyOf<'/api/tasks/put-back', 'post'>;
 /** The empty edit that splits a series at an occurrence ('following' with nothing to change). */
 const SPLIT: TaskEditBody = {};
 
@@ -160,41 +117,17 @@ export const tasksApi = api.injectEndpoints({
       invalidatesTags: [...TASK_CHANGES],
     }),
     /**
-     * Moves yesterday's tasks to the given day at the same clock times, not done (SPEC's Put Back). An occurrence of
-     * a repeating task whose series already has an untouched occurrence that day takes that occurrence's place,
-     * which is skipped once the move has landed: a daily task put back is on today's list once, with what was
-     * tracked or noted on it yesterday. A today's occurrence already ticked, tracked, timed, noted, moved or dismissed
-     * stays, since skipping it would lose that, and the one put back joins it.
+     * Moves yesterday's tasks to the given day at the same clock times, not done (SPEC's Put Back), in one request the
+     * server applies in one transaction. An occurrence of a repeating task takes the place of its series' untouched
+     * occurrence that day, so a daily task put back is on today's list once. Answers the tasks as they now read.
      */
-    putBackTasks: build.mutation<null, { tasks: Task[]; today: string }>({
-      async queryFn({ tasks, today }, _api, _extraOptions, baseQuery) {
-        let replaced = new Map<string, Task>();
-        if (tasks.some((task) => task.seriesId)) {
-          const todays = await baseQuery(`/tasks?date=${today}`);
-          // Without today's list the tasks still go back, as SPEC's Put Back does; only the replacing is lost.
-          if (todays.error)
-            console.error("Could not read today's tasks; putting back without replacing", todays.error);
-          else replaced = occurrencesToReplace(tasks, tasksOfList(todays.data), today);
-        }
-        const results = await Promise.all(
-          tasks.map(async (task) => {
-            const clock = clockTimesOf(task);
-            const moved = await baseQuery({
-              url: `/tasks/${task._id}`,
-              method: 'PATCH',
-              body: { start: instantAt(today, clock.start), end: instantAt(today, clock.end), done: false },
-            });
-            const own = replaced.get(task._id);
-            if (moved.error || !own) return moved;
-            // The move landed: a skip that fails leaves today's own as well (the old double), not a failed Put Back.
-            const skipped = await baseQuery({ url: `/tasks/${own._id}`, method: 'DELETE' });
-            if (skipped.error) console.error(`Could not skip today's occurrence ${own._id}`, skipped.error);
-            return moved;
-          }),
-        );
-        const failed = results.find((result) => result.error);
-        return failed?.error ? { error: failed.error } : { data: null };
-      },
+    putBackTasks: build.mutation<Task[], { tasks: Task[]; today: string }>({
+      query: ({ tasks, today }) => ({
+        url: '/tasks/put-back',
+        method: 'POST',
+        body: { ids: tasks.map((task) => task._id), date: today } satisfies PutBackBody,
+      }),
+      transformResponse: tasksOfList,
       invalidatesTags: [...TASK_CHANGES],
     }),
     /**

@@ -1,11 +1,10 @@
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { addDays, toLocalDateKey } from '@time-wallet/shared-ui/lib';
 import {
   aTask,
   deferred,
   mockApi,
-  type MockHandler,
   type MockReply,
   renderPage,
   usePageTestEnvironment,
@@ -87,14 +86,14 @@ describe('YesterdayPage', () => {
     expect(await screen.findByText('No pending tasks. Well done.')).toBeInTheDocument();
   });
 
-  it('puts the selected tasks back into today at the same clock times, not done, then reloads', async () => {
+  it('puts the selected tasks back into today in one request, then reloads', async () => {
     let pending = [pendingTask('t1', 'Report', '09:00', '10:30'), pendingTask('t2', 'Gym', '18:00', '19:15')];
     const server = mockApi({
       'GET /categories': { body: [] },
       [PENDING]: () => ({ body: { tasks: pending } }),
-      'PATCH /tasks/t1': () => {
+      'POST /tasks/put-back': () => {
         pending = pending.filter((task) => task._id !== 't1');
-        return { body: {} };
+        return { body: { tasks: [] } };
       },
     });
     renderPage(<YesterdayPage />, { path: '/app/yesterday' });
@@ -106,18 +105,17 @@ describe('YesterdayPage', () => {
     await waitFor(() =>
       expect(screen.queryByRole('checkbox', { name: 'Select Report' })).not.toBeInTheDocument(),
     );
-    expect(server.requestsTo('PATCH', '/tasks/t1')[0].body).toEqual({
-      start: instantAt(today, '09:00'),
-      end: instantAt(today, '10:30'),
-      done: false,
-    });
-    expect(server.requestsTo('PATCH', '/tasks/t2')).toHaveLength(0);
+    // The server moves it to today at the same clock times, not done, in one transaction.
+    expect(server.requestsTo('POST', '/tasks/put-back').map((request) => request.body)).toEqual([
+      { ids: ['t1'], date: today },
+    ]);
+    expect(server.requests.filter((request) => request.method !== 'GET')).toHaveLength(1);
     expect(server.requestsTo('GET', '/tasks')).toHaveLength(2);
     expect(screen.getByRole('checkbox', { name: 'Select Gym' })).not.toBeChecked();
   });
 
-  describe('an occurrence of a repeating task', () => {
-    const stretch = (id: string, day: string, overrides: Partial<Task> = {}) =>
+  it("sends a repeating task's occurrence the same way: the server replaces today's own", async () => {
+    const stretch = (id: string, day: string) =>
       aTask({
         _id: id,
         title: 'Stretch',
@@ -129,75 +127,51 @@ describe('YesterdayPage', () => {
         start: instantAt(day, '07:00'),
         end: instantAt(day, '07:30'),
         recurrenceId: instantAt(day, '07:00'),
-        ...overrides,
       });
-    const TODAY = `GET /tasks?date=${today}`;
-
-    async function putBackStretch(todays: Task[], routes: Record<string, MockHandler> = {}) {
-      let pending = [stretch('s-yesterday', yesterday)];
-      const server = mockApi({
-        'GET /categories': { body: [] },
-        [PENDING]: () => ({ body: { tasks: pending } }),
-        [TODAY]: { body: { tasks: todays } },
-        'PATCH /tasks/s-yesterday': () => {
-          pending = [];
-          return { body: {} };
-        },
-        'DELETE /tasks/s-today': { status: 204 },
-        ...routes,
-      });
-      renderPage(<YesterdayPage />, { path: '/app/yesterday' });
-      await user.click(await screen.findByRole('checkbox', { name: 'Select Stretch' }));
-      await user.click(screen.getByRole('button', { name: 'Put Back' }));
-      await screen.findByText('No pending tasks. Well done.');
-      return server;
-    }
-
-    it("takes the place of today's untouched occurrence, so today has it once", async () => {
-      const server = await putBackStretch([stretch('s-today', today)]);
-      expect(server.requestsTo('PATCH', '/tasks/s-yesterday')[0].body).toEqual({
-        start: instantAt(today, '07:00'),
-        end: instantAt(today, '07:30'),
-        done: false,
-      });
-      expect(server.requestsTo('DELETE', '/tasks/s-today')).toHaveLength(1);
-      // Skipped only after the move landed.
-      const order = server.requests.map((request) => `${request.method} ${request.path}`);
-      expect(order.indexOf('DELETE /tasks/s-today')).toBeGreaterThan(
-        order.indexOf('PATCH /tasks/s-yesterday'),
-      );
+    let pending = [stretch('s-yesterday', yesterday), pendingTask('t1', 'Report', '09:00', '10:30')];
+    const server = mockApi({
+      'GET /categories': { body: [] },
+      [PENDING]: () => ({ body: { tasks: pending } }),
+      'POST /tasks/put-back': () => {
+        pending = [];
+        return { body: { tasks: [stretch('s-yesterday', today)] } };
+      },
     });
+    renderPage(<YesterdayPage />, { path: '/app/yesterday' });
 
-    it("keeps today's occurrence when it is already ticked, tracked, timed, noted or moved", async () => {
-      for (const touched of [
-        { done: true },
-        { trackedMinutes: 5 },
-        { timerStartedAt: instantAt(today, '06:00') },
-        { notes: 'left knee' },
-        { start: instantAt(today, '08:00'), end: instantAt(today, '08:30') },
-        { _id: 'series-1' },
-      ]) {
-        const server = await putBackStretch([stretch('s-today', today, touched)]);
-        expect(server.requestsTo('PATCH', '/tasks/s-yesterday')).toHaveLength(1);
-        expect(server.requestsTo('DELETE', '/tasks/s-today')).toHaveLength(0);
-        expect(server.requestsTo('DELETE', '/tasks/series-1')).toHaveLength(0);
-        cleanup();
-      }
-    });
+    await user.click(await screen.findByRole('checkbox', { name: 'Select Stretch' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select Report' }));
+    await user.click(screen.getByRole('button', { name: 'Put Back' }));
+    await screen.findByText('No pending tasks. Well done.');
 
-    it("still puts it back when today's list cannot be read, or today's own cannot be skipped", async () => {
-      const consoleError = jest.spyOn(console, 'error').mockImplementation(() => {});
-      for (const routes of [
-        { [TODAY]: { status: 500, body: { message: 'down' } } },
-        { 'DELETE /tasks/s-today': { status: 500, body: { message: 'down' } } },
-      ]) {
-        const server = await putBackStretch([stretch('s-today', today)], routes);
-        expect(server.requestsTo('PATCH', '/tasks/s-yesterday')).toHaveLength(1);
-        cleanup();
-      }
-      expect(consoleError).toHaveBeenCalledTimes(2);
-      consoleError.mockRestore();
+    expect(server.requests.map((request) => `${request.method} ${request.path}`)).not.toContain(
+      `GET /tasks?date=${today}`,
+    );
+    expect(
+      server.requests
+        .filter((request) => request.method !== 'GET')
+        .map((request) => [request.method, request.path, request.body]),
+    ).toEqual([['POST', '/tasks/put-back', { ids: ['s-yesterday', 't1'], date: today }]]);
+  });
+
+  it('keeps the selection when Put Back fails, so it can be tried again', async () => {
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const server = mockApi({
+      'GET /categories': { body: [] },
+      [PENDING]: { body: { tasks: [pendingTask('t1', 'Report', '09:00', '10:30')] } },
+      'POST /tasks/put-back': { status: 500, body: { message: 'down' } },
     });
+    renderPage(<YesterdayPage />, { path: '/app/yesterday' });
+
+    await user.click(await screen.findByRole('checkbox', { name: 'Select Report' }));
+    await user.click(screen.getByRole('button', { name: 'Put Back' }));
+
+    await waitFor(() =>
+      expect(consoleError).toHaveBeenCalledWith('Failed to put back tasks', expect.anything()),
+    );
+    expect(server.requestsTo('POST', '/tasks/put-back')).toHaveLength(1);
+    expect(screen.getByRole('checkbox', { name: 'Select Report' })).toBeChecked();
+    expect(screen.getByText('1 selected')).toBeInTheDocument();
   });
 
   it('marks the selected tasks done on Delete, down to the sleepy empty state', async () => {
