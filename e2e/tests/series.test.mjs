@@ -113,11 +113,11 @@ describe('repeating tasks', () => {
     await page().goto(`${suite.stack.shellUrl}/app/yesterday`);
     const pending = page().getByRole('list', { name: "Yesterday's pending tasks" });
     await pending.getByRole('checkbox', { name: 'Select Read' }).check();
-    const skipped = page().waitForResponse(
-      (response) => response.request().method() === 'DELETE' && response.url().includes('/tasks/'),
+    const putBack = page().waitForResponse(
+      (response) => response.request().method() === 'POST' && response.url().includes('/tasks/put-back'),
     );
     await page().getByRole('button', { name: 'Put Back' }).click();
-    assert.equal((await skipped).ok(), true);
+    assert.equal((await putBack).ok(), true);
     await pending.getByRole('checkbox', { name: 'Select Read' }).waitFor({ state: 'detached' });
 
     // Today holds it once: the occurrence put back, with yesterday's id, at the same clock time.
