@@ -2,4 +2,5 @@
 export * from './time';
 export * from './wallet';
 export * from './validation';
-export * from './repeat';
+// The Repeat field's rules as the event and task forms use them; the field itself is a component of the package root.
+export { describeRule, ruleForNewStart, ruleProblems } from './repeat';

@@ -175,6 +175,14 @@ describe('choiceOf', () => {
     expect(choiceOf(rule, MONDAY_NOV_23)).toBeNull();
   });
 
+  it('reads rules as the server does (lib/rrule): a trailing ";" is no part, an end date must exist', () => {
+    expect(choiceOf('FREQ=DAILY;', MONDAY_NOV_23)).toEqual(choice('daily', MONDAY_NOV_23));
+    expect(choiceOf('FREQ=DAILY;UNTIL=20260230', MONDAY_NOV_23)).toBeNull();
+    expect(describeRule('FREQ=DAILY;UNTIL=20260230', MONDAY_NOV_23)).toBe(
+      'Repeats by a rule this app cannot read',
+    );
+  });
+
   it('reads no rule as "does not repeat"', () => {
     expect(choiceOf('', MONDAY_NOV_23)).toEqual(presetChoice('none', MONDAY_NOV_23));
   });

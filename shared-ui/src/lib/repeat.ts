@@ -1,16 +1,15 @@
 import type { FieldError } from './validation';
 import { toLocalDateKey } from './time';
+import { WEEKDAYS, readRule, type RecurrenceRule, type RuleDay, type RuleUntil, type Weekday } from './rrule';
 
 /*
  * The "Repeat" choices of the event and task forms, and the RFC 5545 RRULE values (without "RRULE:") they stand
  * for. A rule is read against its series' start (DTSTART): 'FREQ=MONTHLY' repeats on the start's day of the month,
  * so moving the start moves the pattern. The rule string is the one state a form keeps: a choice the user has not
- * finished (no day picked, an empty count) still makes a rule, and ruleProblems() says what is wrong with it.
+ * finished (no day picked, an empty count) still makes a rule, and ruleProblems() says what is wrong with it. Rules
+ * are read by lib/rrule, the one reader of RRULE values, which the server runs too.
  */
 
-export type Weekday = 'SU' | 'MO' | 'TU' | 'WE' | 'TH' | 'FR' | 'SA';
-/** In the calendar's order (its weeks start on Sunday), indexed like Date#getDay(). */
-export const WEEKDAYS: readonly Weekday[] = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'];
 export const WEEKDAY_NAMES: Readonly<Record<Weekday, string>> = {
   SU: 'Sunday',
   MO: 'Monday',
@@ -141,12 +140,11 @@ function untilValue(dateKey: string, allDay: boolean): string {
 }
 
 /** The local day an UNTIL value falls on: a DATE as it is, a UTC time in the browser's zone, a floating time as written. */
-function untilDateKey(until: string): string {
-  const match = /^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2})(Z?))?$/.exec(until);
-  if (!match) return '';
-  const [year, month, day, hours, minutes, seconds] = match.slice(1, 7).map(Number);
-  if (match[7] !== 'Z') return `${match[1]}-${match[2]}-${match[3]}`;
-  return toLocalDateKey(new Date(Date.UTC(year, month - 1, day, hours, minutes, seconds)));
+function untilDateKey(until: RuleUntil): string {
+  if (!until.utc || !until.time) return until.date;
+  const { year, month, day } = until;
+  const { hour, minute, second } = until.time;
+  return toLocalDateKey(new Date(Date.UTC(year, month - 1, day, hour, minute, second)));
 }
 
 const wholeOrZero = (value: number): number => (Number.isInteger(value) && value >= 0 ? value : 0);
@@ -197,122 +195,35 @@ export function ruleOf(choice: RepeatChoice, start: Date, allDay: boolean): stri
   return parts.join(';');
 }
 
-interface DayOfRule {
-  /** 4 in '4TH', -1 in '-1TH'; null for a plain day. */
-  ordinal: number | null;
-  weekday: Weekday;
-}
+/** The parts the Repeat field has controls for or describes; a rule with any other is described, never edited. */
+const SHOWN_PARTS: ReadonlySet<string> = new Set([
+  'FREQ',
+  'INTERVAL',
+  'COUNT',
+  'UNTIL',
+  'BYDAY',
+  'BYMONTHDAY',
+  'BYMONTH',
+  'BYSETPOS',
+  'WKST',
+]);
 
-interface RuleParts {
-  freq: string;
-  interval: number;
-  byDay: DayOfRule[] | null;
-  byMonthDay: number[] | null;
-  byMonth: number[] | null;
-  bySetPos: number[] | null;
-  weekStart: Weekday;
-  count: number | null;
-  until: string | null;
-  /** Parts this module reads but cannot show (BYHOUR, BYWEEKNO, ...): such a rule is described, never edited. */
-  otherParts: string[];
-}
+/** A rule as lib/rrule reads it (values RFC 5545 forbids included, so an unfinished form still shows), or null. */
+const readable = (rule: string): RecurrenceRule | null => readRule(rule).rule;
 
-const FREQUENCIES = ['SECONDLY', 'MINUTELY', 'HOURLY', 'DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY'];
-
-function numberList(value: string, pattern: RegExp): number[] | null {
-  const items = value.split(',');
-  return items.every((item) => pattern.test(item)) ? items.map(Number) : null;
-}
-
-/** Reads a rule's parts; null when it is not an RRULE value at all (no FREQ, a part twice, a malformed value). */
-function parseRule(rule: string): RuleParts | null {
-  const parts: RuleParts = {
-    freq: '',
-    interval: 1,
-    byDay: null,
-    byMonthDay: null,
-    byMonth: null,
-    bySetPos: null,
-    weekStart: 'MO',
-    count: null,
-    until: null,
-    otherParts: [],
-  };
-  const seen = new Set<string>();
-  for (const part of rule
-    .trim()
-    .replace(/^RRULE:/i, '')
-    .split(';')) {
-    const separator = part.indexOf('=');
-    if (separator < 1) return null;
-    const name = part.slice(0, separator).toUpperCase();
-    const value = part.slice(separator + 1).toUpperCase();
-    if (seen.has(name)) return null;
-    seen.add(name);
-    switch (name) {
-      case 'FREQ':
-        if (!FREQUENCIES.includes(value)) return null;
-        parts.freq = value;
-        break;
-      case 'INTERVAL':
-      case 'COUNT': {
-        if (!/^\d+$/.test(value)) return null;
-        if (name === 'INTERVAL') parts.interval = Number(value);
-        else parts.count = Number(value);
-        break;
-      }
-      case 'UNTIL':
-        // An empty UNTIL is the form's "on" with no date yet; any other value must be a DATE or DATE-TIME.
-        if (value !== '' && !untilDateKey(value)) return null;
-        parts.until = value;
-        break;
-      case 'BYDAY': {
-        if (value === '') {
-          parts.byDay = [];
-          break;
-        }
-        const days: DayOfRule[] = [];
-        for (const item of value.split(',')) {
-          const match = /^([+-]?\d{1,2})?(SU|MO|TU|WE|TH|FR|SA)$/.exec(item);
-          if (!match) return null;
-          days.push({ ordinal: match[1] ? Number(match[1]) : null, weekday: match[2] as Weekday });
-        }
-        parts.byDay = days;
-        break;
-      }
-      case 'BYMONTHDAY':
-        parts.byMonthDay = numberList(value, /^[+-]?\d{1,2}$/);
-        if (!parts.byMonthDay) return null;
-        break;
-      case 'BYMONTH':
-        parts.byMonth = numberList(value, /^\d{1,2}$/);
-        if (!parts.byMonth) return null;
-        break;
-      case 'BYSETPOS':
-        parts.bySetPos = numberList(value, /^[+-]?\d{1,3}$/);
-        if (!parts.bySetPos) return null;
-        break;
-      case 'WKST':
-        if (!WEEKDAYS.includes(value as Weekday)) return null;
-        parts.weekStart = value as Weekday;
-        break;
-      default:
-        parts.otherParts.push(name);
-    }
-  }
-  return parts.freq ? parts : null;
-}
+const hasOtherParts = (parts: RecurrenceRule): boolean =>
+  [...parts.fields.keys()].some((name) => !SHOWN_PARTS.has(name));
 
 const isOnly = (values: readonly number[] | null, value: number): boolean =>
   values !== null && values.length === 1 && values[0] === value;
 
 /** The plain weekdays of BYDAY, or null when one has an ordinal ('2MO'). */
-function plainWeekdays(byDay: readonly DayOfRule[]): Weekday[] | null {
+function plainWeekdays(byDay: readonly RuleDay[]): Weekday[] | null {
   return byDay.every((day) => day.ordinal === null) ? byDay.map((day) => day.weekday) : null;
 }
 
 /** What kind of repetition the rule's frequency and BYxxx parts make, or null when the field cannot show it. */
-function patternOf(parts: RuleParts, start: Date): Omit<RepeatChoice, 'ends'> | null {
+function patternOf(parts: RecurrenceRule, start: Date): Omit<RepeatChoice, 'ends'> | null {
   const { interval, byDay, byMonthDay, byMonth, bySetPos } = parts;
   const base = presetChoice('none', start);
   const custom = (unit: RepeatUnit, weekdays = base.weekdays): Omit<RepeatChoice, 'ends'> => ({
@@ -376,13 +287,13 @@ function patternOf(parts: RuleParts, start: Date): Omit<RepeatChoice, 'ends'> | 
  */
 export function choiceOf(rule: string, start: Date): RepeatChoice | null {
   if (rule.trim() === '') return presetChoice('none', start);
-  const parts = parseRule(rule);
-  if (!parts || parts.otherParts.length > 0 || (parts.count !== null && parts.until !== null)) return null;
+  const parts = readable(rule);
+  if (!parts || hasOtherParts(parts) || (parts.count !== null && parts.until !== null)) return null;
   const pattern = patternOf(parts, start);
   if (!pattern) return null;
   let ends: RepeatEnds = { kind: 'never' };
   if (parts.count !== null) ends = { kind: 'after', count: parts.count };
-  if (parts.until !== null) ends = { kind: 'on', date: untilDateKey(parts.until) };
+  if (parts.until !== null) ends = { kind: 'on', date: parts.until === '' ? '' : untilDateKey(parts.until) };
   return { ...pattern, ends };
 }
 
@@ -468,7 +379,7 @@ function dayOfMonthWords(days: readonly number[]): string {
   return joinWords(days.map((day) => (day < 0 ? `the ${ordinalWord(day)} day` : `day ${day}`)));
 }
 
-function byDayWords(byDay: readonly DayOfRule[], bySetPos: readonly number[] | null): string | null {
+function byDayWords(byDay: readonly RuleDay[], bySetPos: readonly number[] | null): string | null {
   const plain = plainWeekdays(byDay);
   if (bySetPos) {
     if (!plain || bySetPos.length !== 1) return null;
@@ -488,7 +399,7 @@ function byDayWords(byDay: readonly DayOfRule[], bySetPos: readonly number[] | n
   );
 }
 
-const FREQ_WORDS: Readonly<Record<string, { once: string; unit: string }>> = {
+const FREQ_WORDS: Readonly<Record<RecurrenceRule['freq'], { once: string; unit: string }>> = {
   SECONDLY: { once: 'Every second', unit: 'second' },
   MINUTELY: { once: 'Every minute', unit: 'minute' },
   HOURLY: { once: 'Hourly', unit: 'hour' },
@@ -505,7 +416,7 @@ function shortDate(dateKey: string): string {
 }
 
 /** The pattern of a rule without its end: 'Weekly on Monday and Wednesday', 'Monthly on the fourth Thursday'. */
-function patternWords(parts: RuleParts, start: Date): string | null {
+function patternWords(parts: RecurrenceRule, start: Date): string | null {
   const { freq, interval, byDay, byMonthDay, byMonth, bySetPos } = parts;
   const words = FREQ_WORDS[freq];
   const head = interval === 1 ? words.once : `Every ${plural(interval, words.unit)}`;
@@ -582,11 +493,11 @@ function patternWords(parts: RuleParts, start: Date): string | null {
  */
 export function describeRule(rule: string, start: Date): string {
   if (rule.trim() === '') return 'Does not repeat';
-  const parts = parseRule(rule);
+  const parts = readable(rule);
   if (!parts) return 'Repeats by a rule this app cannot read';
   const pattern = patternWords(parts, start);
   const words = [pattern ?? `${FREQ_WORDS[parts.freq].once}, with further conditions`];
-  if (pattern && parts.otherParts.length > 0) words.push('with further conditions');
+  if (pattern && hasOtherParts(parts)) words.push('with further conditions');
   if (parts.count !== null) words.push(parts.count === 1 ? 'once' : `${parts.count} times`);
   if (parts.until) words.push(`until ${shortDate(untilDateKey(parts.until))}`);
   return words.join(', ');

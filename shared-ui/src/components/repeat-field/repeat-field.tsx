@@ -2,7 +2,6 @@ import { useId, useState } from 'react';
 import {
   REPEAT_COUNT_MAX,
   REPEAT_INTERVAL_MAX,
-  WEEKDAYS,
   WEEKDAY_NAMES,
   choiceOf,
   defaultUntilDate,
@@ -18,8 +17,8 @@ import {
   type RepeatEnds,
   type RepeatKind,
   type RepeatUnit,
-  type Weekday,
 } from '../../lib/repeat';
+import { WEEKDAYS, type Weekday } from '../../lib/rrule';
 import { Field } from '../field/field';
 import { Fieldset } from '../fieldset/fieldset';
 import { VisuallyHidden } from '../visually-hidden/visually-hidden';

@@ -7,7 +7,7 @@ import {
   renderPage,
   usePageTestEnvironment,
 } from '@time-wallet/api/testing';
-import { addDays, toLocalDateKey, WEEKDAY_NAMES, weekdayOf } from '@time-wallet/shared-ui/lib';
+import { addDays, toLocalDateKey } from '@time-wallet/shared-ui/lib';
 import { instantAt, type Task } from '../lib/task';
 import { dayRoutes, dayTask, renderToday, taskRow } from '../testing/today';
 import { YesterdayPage } from './yesterday-page';
@@ -18,7 +18,9 @@ import { YesterdayPage } from './yesterday-page';
 const user = userEvent.setup({ delay: null });
 const today = toLocalDateKey();
 const tomorrow = addDays(today, 1);
-const todayName = WEEKDAY_NAMES[weekdayOf(new Date(`${today}T00:00`))];
+const weekdayName = (day: string) =>
+  new Date(`${day}T00:00`).toLocaleDateString('en-US', { weekday: 'long' });
+const todayName = weekdayName(today);
 
 /** Today's occurrence of the daily series 's1' (which started some days ago), 09:00 to 10:30. */
 const occurrence = (changes: Partial<Task> = {}): Task =>
@@ -141,7 +143,7 @@ describe('repeating tasks', () => {
       await user.selectOptions(repeatSelect(), `Weekly on ${todayName}`);
       await user.click(screen.getByRole('button', { name: 'Next day' }));
 
-      const tomorrowName = WEEKDAY_NAMES[weekdayOf(new Date(`${tomorrow}T00:00`))];
+      const tomorrowName = weekdayName(tomorrow);
       await waitFor(() => expect(repeatSelect()).toHaveDisplayValue(`Weekly on ${tomorrowName}`));
       await user.click(within(form()).getByRole('button', { name: 'Add Task' }));
       await waitFor(() => expect(server.requestsTo('POST', '/tasks')).toHaveLength(1));

@@ -1,10 +1,5 @@
 import { aTask, anUnscheduledTask } from '@time-wallet/api/testing';
-import {
-  formatHHMM24,
-  formatTime12,
-  REPEAT_MESSAGES,
-  TITLE_REQUIRED_MESSAGE,
-} from '@time-wallet/shared-ui/lib';
+import { formatHHMM24, formatTime12, TITLE_REQUIRED_MESSAGE } from '@time-wallet/shared-ui/lib';
 import {
   categoryOf,
   draftOf,
@@ -104,11 +99,11 @@ describe('repeat rules in a task draft', () => {
   it("refuses a rule the Repeat field shows a problem with, under 'rrule'", () => {
     expect(taskDraftErrors({ ...draft, rrule: 'FREQ=DAILY;COUNT=3' }, DAY)).toEqual({});
     expect(taskDraftErrors({ ...draft, rrule: 'FREQ=WEEKLY;BYDAY=' }, DAY)).toEqual({
-      rrule: REPEAT_MESSAGES.weekdays,
+      rrule: 'Pick at least one day',
     });
     // The end is read against the task's day: 2026-11-19 is before a series starting on 2026-11-20.
     expect(taskDraftErrors({ ...draft, rrule: 'FREQ=DAILY;UNTIL=20261119' }, DAY)).toEqual({
-      rrule: REPEAT_MESSAGES.untilBeforeStart,
+      rrule: 'The end date must be on or after the start',
     });
   });
 
