@@ -1,7 +1,20 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { formatRule, readRule, readUntil, ruleFields, ruleProblem } from './rrule';
 
 // The one reader of RRULE values: the Repeat field reads rules with it, and the server runs a copy of this file
 // (server/src/lib/generated/rrule.ts), whose own tests check the messages its 400 answers and import reports carry.
+
+it('is what the server runs: its copy is this file as `npm run server:copies` writes it', () => {
+  const repoRoot = path.resolve(__dirname, '../../..');
+  const check = spawnSync(
+    process.execPath,
+    [path.join(repoRoot, 'shell/packages/devkit/bin/server-copies.mjs'), '--check'],
+    { cwd: repoRoot, encoding: 'utf8' },
+  );
+  expect(check.stderr).toBe('');
+  expect(check.status).toBe(0);
+});
 
 const problemOf = (text: string): string | null => {
   const reading = readRule(text);
