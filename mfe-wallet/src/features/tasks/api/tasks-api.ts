@@ -24,8 +24,6 @@ const tasksOfList = (response: unknown): Task[] => {
 
 const DISMISS: BodyOf<'/api/tasks/{id}', 'patch'> = { done: true, dismissed: true };
 type PutBackBody = BodyOf<'/api/tasks/put-back', 'post'>;
-/** The empty edit that splits a series at an occurrence ('following' with nothing to change). */
-const SPLIT: TaskEditBody = {};
 
 export const tasksApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -44,26 +42,12 @@ export const tasksApi = api.injectEndpoints({
     }),
     /** Answers with the task that now stands for the one edited (an occurrence's id changes when its series moves). */
     editTask: build.mutation<Task, TaskEdit>({
-      async queryFn({ id, edit, scope }, _api, _extraOptions, baseQuery) {
-        const patch = (taskId: string, body: TaskEditBody, editScope?: EditScope) =>
-          baseQuery({
-            url: `/tasks/${taskId}`,
-            method: 'PATCH',
-            body,
-            ...(editScope ? { params: { scope: editScope } } : {}),
-          });
-        if (scope === 'following' && edit.rrule === '') {
-          // The server's rrule '' turns the whole series into one task. "This and following no longer repeat" keeps
-          // the earlier occurrences: split the series here with the edit, then end the repeating of the new part.
-          const { rrule: _single, ...fields } = edit;
-          const split = await patch(id, fields, 'following');
-          if (split.error) return { error: split.error };
-          const single = await patch((split.data as Task)._id, { rrule: '' }, 'all');
-          return single.error ? { error: single.error } : { data: single.data as Task };
-        }
-        const edited = await patch(id, edit, scope);
-        return edited.error ? { error: edited.error } : { data: edited.data as Task };
-      },
+      query: ({ id, edit, scope }) => ({
+        url: `/tasks/${id}`,
+        method: 'PATCH',
+        body: edit,
+        ...(scope ? { params: { scope } } : {}),
+      }),
       invalidatesTags: [...TASK_CHANGES],
     }),
     setTaskDone: build.mutation<Task, { task: Task; done: boolean }>({
@@ -86,29 +70,16 @@ export const tasksApi = api.injectEndpoints({
       },
       invalidatesTags: [...TASK_CHANGES],
     }),
-    /** A task; an occurrence's id skips that occurrence, a series' id deletes the series. */
-    deleteTask: build.mutation<void, string>({
-      query: (id) => ({ url: `/tasks/${id}`, method: 'DELETE' }),
-      invalidatesTags: [...TASK_CHANGES],
-    }),
     /**
-     * "Delete this and following": the series is split at the occurrence (the server ends it before it, and the
-     * later occurrences' own rows, ticked or tracked ones, go with the new part), then the new part is deleted.
-     * From the first occurrence nothing is split and the whole series goes. Answers with the id to restore.
+     * A task; for an occurrence, the occurrences `scope` names ('this' skips it, 'following' ends the series before
+     * it, 'all' deletes the series), in one request. Undo restores by the same id.
      */
-    deleteFollowingTasks: build.mutation<{ seriesId: string }, string>({
-      async queryFn(occurrenceId, _api, _extraOptions, baseQuery) {
-        const split = await baseQuery({
-          url: `/tasks/${occurrenceId}`,
-          method: 'PATCH',
-          body: SPLIT,
-          params: { scope: 'following' satisfies EditScope },
-        });
-        if (split.error) return { error: split.error };
-        const { seriesId } = split.data as Task;
-        const deleted = await baseQuery({ url: `/tasks/${seriesId}`, method: 'DELETE' });
-        return deleted.error ? { error: deleted.error } : { data: { seriesId } };
-      },
+    deleteTask: build.mutation<void, { id: string; scope?: EditScope }>({
+      query: ({ id, scope }) => ({
+        url: `/tasks/${id}`,
+        method: 'DELETE',
+        ...(scope ? { params: { scope } } : {}),
+      }),
       invalidatesTags: [...TASK_CHANGES],
     }),
     /** Undoes a delete: the task comes back whole, with its id. */
@@ -153,7 +124,6 @@ export const {
   useEditTaskMutation,
   useSetTaskDoneMutation,
   useDeleteTaskMutation,
-  useDeleteFollowingTasksMutation,
   useRestoreTaskMutation,
   usePutBackTasksMutation,
   useDismissPendingTasksMutation,

@@ -7,12 +7,7 @@ import {
   useSetTrackedMinutesMutation,
 } from '@time-wallet/api';
 import { Button, Modal, SeriesScopeDialog } from '@time-wallet/shared-ui';
-import {
-  useDeleteFollowingTasksMutation,
-  useDeleteTaskMutation,
-  useEditTaskMutation,
-  useRestoreTaskMutation,
-} from '../api/tasks-api';
+import { useDeleteTaskMutation, useEditTaskMutation, useRestoreTaskMutation } from '../api/tasks-api';
 import {
   draftOf,
   draftsEqual,
@@ -79,10 +74,9 @@ export function EditTaskModal({
   const [editTask, editing] = useEditTaskMutation();
   const [setTrackedMinutes, correcting] = useSetTrackedMinutesMutation();
   const [deleteTask, deleting] = useDeleteTaskMutation();
-  const [deleteFollowingTasks, deletingFollowing] = useDeleteFollowingTasksMutation();
   const [restoreTask] = useRestoreTaskMutation();
   const saving = editing.isLoading || correcting.isLoading;
-  const removing = deleting.isLoading || deletingFollowing.isLoading;
+  const removing = deleting.isLoading;
   const busy = saving || removing;
   const isOccurrence = repeats(task);
   // An occurrence's own state (its tracked time) is no edit of the series: only a changed field asks.
@@ -129,27 +123,16 @@ export function EditTaskModal({
     else void removeWith('this');
   };
 
-  /** Deletes what the scope names; resolves with the id that Undo restores, or null when the delete failed. */
-  const deleteScope = async (scope: EditScope): Promise<string | null> => {
-    if (scope === 'following') {
-      const result = await deleteFollowingTasks(task._id);
-      return result.data?.seriesId ?? null;
-    }
-    // 'this' deletes a single task, or skips the occurrence; 'all' names the series.
-    const id = scope === 'all' ? task.seriesId : task._id;
-    const result = await deleteTask(id);
-    return result.error ? null : id;
-  };
-
+  /** Deletes what the scope names in one request; Undo restores by the id deleted, whatever the scope. */
   const removeWith = async (scope: EditScope) => {
-    const restoreId = await deleteScope(scope);
+    const result = await deleteTask({ id: task._id, ...(isOccurrence ? { scope } : {}) });
     setAsking(null);
-    if (restoreId === null) {
+    if (result.error) {
       toast.error('Failed to delete task.');
       return;
     }
     onClose();
-    toastUndoableDelete({ ...DELETED[scope](task.title), undo: () => restoreTask(restoreId) });
+    toastUndoableDelete({ ...DELETED[scope](task.title), undo: () => restoreTask(task._id) });
   };
 
   // Closing while a save runs would throw away the edits if it then fails.

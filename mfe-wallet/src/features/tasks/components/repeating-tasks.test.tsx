@@ -270,15 +270,9 @@ describe('repeating tasks', () => {
       expect(patch.body).toMatchObject({ rrule: 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR' });
     });
 
-    it('stops this and the following from repeating without touching the earlier ones', async () => {
-      const split = occurrence({ _id: 's2_first', seriesId: 's2' });
-      const { server } = renderToday(
-        {
-          [`PATCH /tasks/${id}`]: { body: split },
-          'PATCH /tasks/s2_first': { body: { ...split, _id: 's2', seriesId: '', rrule: '' } },
-        },
-        [occurrence()],
-      );
+    it('stops this and the following from repeating in one request, without touching the earlier ones', async () => {
+      const single = occurrence({ _id: 's2', seriesId: '', rrule: '' });
+      const { server } = renderToday({ [`PATCH /tasks/${id}`]: { body: single } }, [occurrence()]);
       const dialog = await openEditor();
       await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Repeat' }), 'Does not repeat');
       await user.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -345,64 +339,38 @@ describe('repeating tasks', () => {
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     }
 
-    it('skips this occurrence alone, and Undo brings it back', async () => {
-      const { server } = renderToday(
-        {
-          [`DELETE /tasks/${id}`]: { status: 204 },
-          [`POST /tasks/${id}/restore`]: { body: occurrence() },
-        },
-        [occurrence()],
-      );
-      await deleteWith('This task');
-      expect(await screen.findByText('Task "Gym" deleted')).toBeInTheDocument();
-      await user.click(screen.getByRole('button', { name: 'Undo' }));
-      expect(await screen.findByText('Task restored')).toBeInTheDocument();
-      expect(writes(server).map((request) => `${request.method} ${request.path}`)).toEqual([
-        `DELETE /tasks/${id}`,
-        `POST /tasks/${id}/restore`,
-      ]);
-    });
-
-    it('deletes the whole series by its id, and Undo restores the series', async () => {
-      const { server } = renderToday(
-        {
-          'DELETE /tasks/s1': { status: 204 },
-          'POST /tasks/s1/restore': { body: occurrence() },
-        },
-        [occurrence()],
-      );
-      await deleteWith('All tasks');
-      expect(await screen.findByText('All "Gym" tasks deleted')).toBeInTheDocument();
-      await user.click(screen.getByRole('button', { name: 'Undo' }));
-      expect(await screen.findByText('Tasks restored')).toBeInTheDocument();
-      expect(writes(server).map((request) => `${request.method} ${request.path}`)).toEqual([
-        'DELETE /tasks/s1',
-        'POST /tasks/s1/restore',
-      ]);
-    });
-
-    it('splits the series at this occurrence and deletes the later part; Undo restores that part', async () => {
-      const { server } = renderToday(
-        {
-          [`PATCH /tasks/${id}`]: { body: occurrence({ _id: 's9_x', seriesId: 's9' }) },
-          'DELETE /tasks/s9': { status: 204 },
-          'POST /tasks/s9/restore': { body: occurrence({ seriesId: 's9' }) },
-        },
-        [occurrence()],
-      );
-      await deleteWith('This and following tasks');
-      expect(await screen.findByText('Task "Gym" and the following ones deleted')).toBeInTheDocument();
-      await user.click(screen.getByRole('button', { name: 'Undo' }));
-      expect(await screen.findByText('Tasks restored')).toBeInTheDocument();
-      expect(writes(server).map((request) => [`${request.method} ${request.path}`, request.body])).toEqual([
-        [`PATCH /tasks/${id}?scope=following`, {}],
-        ['DELETE /tasks/s9', undefined],
-        ['POST /tasks/s9/restore', undefined],
-      ]);
-    });
+    it.each([
+      ['This task', 'this', 'Task "Gym" deleted', 'Task restored'],
+      ['All tasks', 'all', 'All "Gym" tasks deleted', 'Tasks restored'],
+      [
+        'This and following tasks',
+        'following',
+        'Task "Gym" and the following ones deleted',
+        'Tasks restored',
+      ],
+    ])(
+      'deletes on "%s" in one request with its scope, and Undo restores by the same id',
+      async (label, scope, deleted, restored) => {
+        const { server } = renderToday(
+          {
+            [`DELETE /tasks/${id}`]: { status: 204 },
+            [`POST /tasks/${id}/restore`]: { body: occurrence() },
+          },
+          [occurrence()],
+        );
+        await deleteWith(label);
+        expect(await screen.findByText(deleted)).toBeInTheDocument();
+        await user.click(screen.getByRole('button', { name: 'Undo' }));
+        expect(await screen.findByText(restored)).toBeInTheDocument();
+        expect(writes(server).map((request) => `${request.method} ${request.path}`)).toEqual([
+          `DELETE /tasks/${id}?scope=${scope}`,
+          `POST /tasks/${id}/restore`,
+        ]);
+      },
+    );
 
     it('says so when the delete fails, and keeps the task open for another try', async () => {
-      renderToday({ [`PATCH /tasks/${id}`]: { status: 500 } }, [occurrence()]);
+      renderToday({ [`DELETE /tasks/${id}`]: { status: 500 } }, [occurrence()]);
       await user.click(await screen.findByRole('button', { name: 'Edit Gym' }));
       await user.click(
         within(screen.getByRole('dialog', { name: 'Edit Task' })).getByRole('button', { name: 'Delete' }),
