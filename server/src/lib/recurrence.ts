@@ -1,14 +1,8 @@
 import ICAL from 'ical.js';
+import { formatRule, readUntil, ruleFields } from './generated/rrule.js';
 import { EARLIEST_DATE, LATEST_DATE, LATEST_INSTANT, isInstantInRange } from './input-rules.js';
 import { recurrenceRuleProblem, weekdayName } from './ics/recurrence-rules.js';
-import {
-  addDays,
-  instantOfWallTime,
-  isValidLocalDate,
-  localDaysBetween,
-  startOfLocalDay,
-  wallTimeAt,
-} from './time-zone.js';
+import { addDays, instantOfWallTime, localDaysBetween, startOfLocalDay, wallTimeAt } from './time-zone.js';
 
 /**
  * Series: an event or task stored once with an RFC 5545 RRULE and expanded on every read, for whatever range is
@@ -41,7 +35,6 @@ export const SERIES_NEVER_ENDS = LATEST_INSTANT;
 
 const FREQUENCIES = new Set(['DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY']);
 const TIME_PARTS = ['BYHOUR', 'BYMINUTE', 'BYSECOND'];
-const UNTIL_VALUE = /^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2})(Z?))?$/;
 
 export class SeriesRuleError extends Error {}
 
@@ -61,17 +54,12 @@ export interface SeriesShape {
   lastStart?: number;
 }
 
+/** The parts of a stored rule, which normalizeSeriesRule has read when it was saved. */
 function partsOf(rule: string): Map<string, string> {
-  const parts = new Map<string, string>();
-  for (const part of rule.split(';')) {
-    const separator = part.indexOf('=');
-    if (separator > 0) parts.set(part.slice(0, separator).toUpperCase(), part.slice(separator + 1));
-  }
-  return parts;
+  const { fields, problem } = ruleFields(rule);
+  if (problem !== null) throw new Error(`A stored rule cannot be read: ${problem}`);
+  return fields;
 }
-
-const ruleOf = (parts: Map<string, string>) =>
-  [...parts].map(([name, value]) => `${name}=${value}`).join(';');
 
 /** The instant a rule's UNTIL names, or null when it has none: its last occurrence starts at or before it. */
 export function untilOf(series: Pick<SeriesShape, 'rrule' | 'zone'>): number | null {
@@ -79,42 +67,32 @@ export function untilOf(series: Pick<SeriesShape, 'rrule' | 'zone'>): number | n
   return until === undefined ? null : untilInstant(until, series.zone);
 }
 
-/** UNTIL as an instant: a date names its whole local day (RFC 5545: the last day an occurrence may start on). */
+/**
+ * UNTIL as an instant, null unless it is a real date (and time) the API keeps: a date names its whole local day
+ * (RFC 5545: the last day an occurrence may start on), a floating time the zone's wall clock.
+ */
 function untilInstant(value: string, zone: string): number | null {
-  const match = UNTIL_VALUE.exec(value);
-  if (!match) return null;
-  const [, year, month, day, hour, minute, second, utc] = match;
-  const date = `${year}-${month}-${day}`;
-  if (!isValidLocalDate(date) || date < EARLIEST_DATE || date > LATEST_DATE) return null;
-  if (hour !== undefined && (Number(hour) > 23 || Number(minute) > 59 || Number(second) > 59)) return null;
-  if (hour === undefined) return startOfLocalDay(zone, addDays(date, 1)) - 1000;
-  const wall = {
-    year: Number(year),
-    month: Number(month),
-    day: Number(day),
-    hour: Number(hour),
-    minute: Number(minute),
-    second: Number(second),
-  };
-  return utc
+  const until = readUntil(value);
+  if (!until || until.date < EARLIEST_DATE || until.date > LATEST_DATE) return null;
+  if (!until.time) return startOfLocalDay(zone, addDays(until.date, 1)) - 1000;
+  const wall = { year: until.year, month: until.month, day: until.day, ...until.time };
+  return until.utc
     ? Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second)
     : instantOfWallTime(zone, wall);
 }
 
 /**
- * The rule as stored: upper-case names, no "RRULE:" prefix. Throws SeriesRuleError with a message for the user when
- * the rule is malformed, repeats more than once a day, or cannot produce an occurrence in bounded work.
+ * The rule as stored: upper-case names and values, no "RRULE:" prefix, no empty part. Throws SeriesRuleError with a
+ * message for the user when the rule is malformed, repeats more than once a day, or cannot produce an occurrence in
+ * bounded work.
  */
 export function normalizeSeriesRule(written: string, startAt: number, zone: string): string {
-  const text = written
-    .trim()
-    .replace(/^RRULE:/i, '')
-    .replace(/;$/, '');
-  if (text === '') throw new SeriesRuleError('rrule must not be empty: leave it out for a single item');
-  if (text.length > 500) throw new SeriesRuleError('rrule must be at most 500 characters');
-  const parts = partsOf(text);
-  const frequency = parts.get('FREQ')?.toUpperCase();
-  if (frequency !== undefined) parts.set('FREQ', frequency);
+  const { fields: parts, problem: malformed } = ruleFields(written);
+  if (parts?.size === 0) throw new SeriesRuleError('rrule must not be empty: leave it out for a single item');
+  if (written.trim().length > 500) throw new SeriesRuleError('rrule must be at most 500 characters');
+  if (malformed !== null) throw new SeriesRuleError(`The repeat rule cannot be used: ${malformed}`);
+  const text = formatRule(parts);
+  const frequency = parts.get('FREQ');
   if (frequency && !FREQUENCIES.has(frequency) && /^(SECONDLY|MINUTELY|HOURLY)$/.test(frequency)) {
     throw new SeriesRuleError(
       'A series repeats at most daily: FREQ must be DAILY, WEEKLY, MONTHLY or YEARLY',
@@ -124,7 +102,6 @@ export function normalizeSeriesRule(written: string, startAt: number, zone: stri
     if (parts.has(name))
       throw new SeriesRuleError(`${name} is not supported: a series repeats at its start time`);
   }
-  if (parts.has('BYDAY')) parts.set('BYDAY', parts.get('BYDAY')!.toUpperCase());
   const wall = wallTimeAt(zone, startAt);
   // The weekday of DTSTART in the series' own zone, as the rule reads it.
   const startWeekday = weekdayName(new Date(Date.UTC(wall.year, wall.month - 1, wall.day)).getUTCDay() + 1)!;
@@ -148,13 +125,12 @@ export function normalizeSeriesRule(written: string, startAt: number, zone: stri
     throw new SeriesRuleError(`COUNT must be from 1 to ${SERIES_LIMITS.count}`);
   }
   if (until !== null && until < startAt) throw new SeriesRuleError('UNTIL must not be before the start');
-  const rule = ruleOf(parts);
   try {
-    ICAL.Recur.fromString(rule);
+    ICAL.Recur.fromString(text);
   } catch {
     throw new SeriesRuleError('rrule is not a valid RFC 5545 recurrence rule');
   }
-  return rule;
+  return text;
 }
 
 type IcalTime = InstanceType<typeof ICAL.Time>;
@@ -179,7 +155,7 @@ function walkedRule(series: SeriesShape, lastStart: number | null): string {
     const until = untilInstant(untilValue, series.zone) ?? SERIES_NEVER_ENDS;
     parts.set('UNTIL', icalTime(series.zone, until, series.allDay).toICALString());
   }
-  return ruleOf(parts);
+  return formatRule(parts);
 }
 
 /** The instant of a step of the walk: an all-day one starts at its local midnight. */
@@ -399,7 +375,7 @@ export function ruleEndingBefore(series: SeriesShape, before: number): string {
     .replace(/[-:]/g, '')
     .replace(/\.\d{3}/, '');
   parts.set('UNTIL', last);
-  return ruleOf(parts);
+  return formatRule(parts);
 }
 
 /** The rule of the series that starts at an occurrence ("this and following"): a COUNT keeps only what is left. */
@@ -411,5 +387,5 @@ export function ruleFrom(series: SeriesShape, from: number): string {
     );
     parts.set('COUNT', String(Math.max(1, Number(parts.get('COUNT')) - before.length)));
   }
-  return ruleOf(parts);
+  return formatRule(parts);
 }

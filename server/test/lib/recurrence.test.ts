@@ -131,6 +131,34 @@ describe('series rules', () => {
     );
   });
 
+  test("rules are read by the client's reader: values in any case, a reason for each part that cannot be read", () => {
+    assert.equal(
+      normalizeSeriesRule('freq=weekly;wkst=su;until=20261231t225959z;x-source=Outlook', start, BERLIN),
+      'FREQ=WEEKLY;WKST=SU;UNTIL=20261231T225959Z;X-SOURCE=Outlook',
+    );
+    const messageOf = (rule: string) => {
+      try {
+        normalizeSeriesRule(rule, start, BERLIN);
+        return null;
+      } catch (error) {
+        return error instanceof SeriesRuleError ? error.message : String(error);
+      }
+    };
+    assert.equal(
+      messageOf('FREQ=WEEKLY;WKST=SUNDAY'),
+      'The repeat rule cannot be used: WKST must be a weekday: SU, MO, TU, WE, TH, FR or SA',
+    );
+    assert.equal(
+      messageOf('FREQ=WEEKLY;BYDAY='),
+      'The repeat rule cannot be used: BYDAY must list at least one weekday',
+    );
+    assert.equal(messageOf('FREQ=DAILY;freq=WEEKLY'), 'The repeat rule cannot be used: FREQ appears twice');
+    assert.equal(
+      messageOf('FREQ=DAILY;UNTIL=20260230'),
+      'UNTIL must be a real date (YYYYMMDD) or UTC date-time (YYYYMMDDTHHMMSSZ) from 1900-01-01 to 2999-12-31',
+    );
+  });
+
   test('pathological and malformed rules are refused with a reason', () => {
     for (const rule of [
       'FREQ=SECONDLY',

@@ -5,6 +5,7 @@ import {
   isForbiddenControlCharacter,
   isInstantInRange,
 } from '../input-rules.js';
+import { formatRule, ruleFields } from '../generated/rrule.js';
 import {
   SERIES_NEVER_ENDS,
   SeriesRuleError,
@@ -327,10 +328,11 @@ function writtenRuleOf(component: IcalComponent, block: Block): string | null {
   const line = block.lines.find((candidate) => /^RRULE[;:]/i.test(candidate));
   const written = line ? splitContentLine(line)[1] : component.getFirstProperty('rrule')?.toICALString();
   if (!written) return null;
-  return written
-    .split(';')
-    .filter((part) => part !== '' && !/^UNTIL=\s*$/i.test(part))
-    .join(';');
+  const { fields } = ruleFields(written);
+  // A rule that cannot be read goes on as written: normalizeSeriesRule says what is wrong with it.
+  if (!fields) return written;
+  if (fields.get('UNTIL')?.trim() === '') fields.delete('UNTIL');
+  return formatRule(fields);
 }
 
 /**
