@@ -72,7 +72,11 @@ export interface SeriesKind<R extends Row> {
 export function taskSeries(app: FastifyInstance, db: Kysely<Database> = app.db): SeriesKind<TaskRow> {
   return {
     repository: db === app.db ? app.tasksRepository : createTasksRepository(db, app.config.quotas.tasks),
-    transaction: (work) => db.transaction().execute((trx) => work(taskSeries(app, trx))),
+    // Kysely nests no transactions: one already bound runs the work in itself.
+    transaction: (work) =>
+      db.isTransaction
+        ? work(taskSeries(app, db))
+        : db.transaction().execute((trx) => work(taskSeries(app, trx))),
     db,
     occurrenceOf: taskOccurrence,
     shape: taskShape,
@@ -140,7 +144,11 @@ function lastImportedStart(row: EventRow): number | null {
 export function eventSeries(app: FastifyInstance, db: Kysely<Database> = app.db): SeriesKind<EventRow> {
   return {
     repository: db === app.db ? app.eventsRepository : createEventsRepository(db, app.config.quotas.events),
-    transaction: (work) => db.transaction().execute((trx) => work(eventSeries(app, trx))),
+    // Kysely nests no transactions: one already bound runs the work in itself.
+    transaction: (work) =>
+      db.isTransaction
+        ? work(eventSeries(app, db))
+        : db.transaction().execute((trx) => work(eventSeries(app, trx))),
     db,
     occurrenceOf: eventOccurrence,
     shape: eventShape,

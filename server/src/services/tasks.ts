@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database, TaskRow, UserRow } from '../db/schema.js';
+import type { TaskRow, UserRow } from '../db/schema.js';
 import { notFound } from '../lib/http-errors.js';
 import { fieldError, requireCalendarDate, requireInstant, requireTitle } from '../lib/input-rules.js';
 import { newId } from '../lib/ids.js';
@@ -418,12 +417,6 @@ function putBackPlacement(zone: string, task: TaskRow, date: string): Placement 
   };
 }
 
-/** The task kind bound to `trx`: its own transactions (a skip's) run in that one, as Kysely nests none. */
-function taskSeriesIn(app: FastifyInstance, trx: Kysely<Database>): SeriesKind<TaskRow> {
-  const kind: SeriesKind<TaskRow> = { ...taskSeries(app, trx), transaction: (work) => work(kind) };
-  return kind;
-}
-
 /**
  * The day's own occurrences that occurrences put back take the place of: of the same series, dated that day, not
  * themselves put back, and untouched (not done or dismissed, nothing tracked, no timer running, no notes, still at
@@ -484,7 +477,7 @@ export async function putBackTasks(
   requireCalendarDate(date);
   const now = app.now();
   return app.db.transaction().execute(async (trx) => {
-    const kind = taskSeriesIn(app, trx);
+    const kind = taskSeries(app, trx);
     const tasks = createTasksRepository(trx, app.config.quotas.tasks);
     const named = new Map<string, Resolved<TaskRow>>();
     for (const id of ids) {
