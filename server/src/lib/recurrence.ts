@@ -26,8 +26,8 @@ export const SERIES_LIMITS = {
   workToCount: 10_000,
   /** Series (masters) one account may keep of each kind: with workPerSeriesRange, what bounds a read's work. */
   seriesPerKind: 500,
-  /** Occurrences of one series with a row of their own (edited, ticked, timed). */
-  overridesPerSeries: 1000,
+  /** Occurrences of one series with a row of their own (edited, ticked, timed): an import's whole file of them. */
+  overridesPerSeries: 5000,
 } as const;
 
 /** Where a series that never ends is said to end: the last instant the API accepts. */

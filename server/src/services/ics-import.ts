@@ -22,6 +22,7 @@ import {
 } from '../lib/recurrence.js';
 import { newId } from '../lib/ids.js';
 import { requireRoomForImport } from '../lib/quotas.js';
+import { yieldPoint } from '../lib/yield-point.js';
 import { SINGLE_ITEM, eventShape, exdatesOf, masterColumns } from './series.js';
 
 export interface ImportSummary {
@@ -489,8 +490,10 @@ export async function importCalendar(
   // Series and single events first: an override needs its series' id.
   // Each series as the file has it: an occurrence it skips itself is not one deleted here.
   const fileShapes = new Map<string, SeriesShape>();
+  const letOthersRun = yieldPoint();
   const importedKeys = new Set(parsed.events.map((event) => event.key));
   for (const imported of parsed.events.filter((event) => event.recurrenceAt === null)) {
+    await letOthersRun();
     const columns = columnsOrSkip(imported, null);
     if (!columns) continue;
     const uid = uidOfKey(imported.key);
@@ -606,6 +609,7 @@ export async function importCalendar(
       .at(-1)?.holder;
 
   for (const imported of parsed.events.filter((event) => event.recurrenceAt !== null)) {
+    await letOthersRun();
     const series = holderOf(uidOfKey(imported.key), imported.recurrenceAt!);
     if (!series || 'reason' in series) {
       skip(imported, series?.reason ?? 'It changes an occurrence of a series that could not be imported');

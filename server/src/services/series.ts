@@ -18,6 +18,7 @@ import {
   type SeriesShape,
 } from '../lib/recurrence.js';
 import { localDateAt } from '../lib/time-zone.js';
+import { yieldPoint } from '../lib/yield-point.js';
 
 const DAY_MS = 86_400_000;
 
@@ -139,13 +140,10 @@ async function expand<Row extends SeriesColumns>(
   );
   const result = rows.filter((row) => !isMaster(row));
   const budget = new ExpansionBudget();
-  let sliceStart = performance.now();
+  const letOthersRun = yieldPoint();
   for (const master of masters) {
     // Other requests get the thread between series: one series' read of a range is bounded when it is saved.
-    if (performance.now() - sliceStart > YIELD_AFTER_MS) {
-      await new Promise<void>((resolve) => setImmediate(resolve));
-      sliceStart = performance.now();
-    }
+    await letOthersRun();
     let starts: number[];
     try {
       starts = occurrenceStarts(shape(master), range.from, range.to, budget);
@@ -159,9 +157,6 @@ async function expand<Row extends SeriesColumns>(
   }
   return result;
 }
-
-/** How long one read expands series before it lets other requests run. */
-const YIELD_AFTER_MS = 10;
 
 /** 422: the read is valid, but its series hold more than one read may expand (SERIES_LIMITS.workPerRead). */
 const tooMuchToExpand = () =>

@@ -30,26 +30,38 @@ async function account(config: Parameters<typeof buildTestApp>[0] = {}) {
 
 /**
  * Runs `read` while another client probes /api/health over a real socket, back to back, and returns the read's answer
- * with the longest a probe waited: each probe waits for whatever the read holds the thread for.
+ * with the longest a probe waited: each probe waits for whatever the read holds the thread for. Other processes on this
+ * 2-core machine can hold a probe back too, so a read whose probes waited past the limit is run again, up to three
+ * times in all: a read that blocks the thread fails every time (the old engine held probes for seconds).
  */
 async function probedDuring<T>(app: FastifyInstance, read: () => Promise<T>) {
   if (!app.server.listening) await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
-  let done = false;
-  const answer = read().finally(() => {
-    done = true;
-  });
-  let longest = 0;
-  let probes = 0;
-  while (!done) {
-    const started = performance.now();
-    const health = await fetch(`http://127.0.0.1:${port}/api/health`);
-    assert.equal(health.status, 200);
-    await health.arrayBuffer();
-    longest = Math.max(longest, performance.now() - started);
-    probes += 1;
+  // The first fetch of a process loads its HTTP client and opens the connection: not the read's doing.
+  await (await fetch(`http://127.0.0.1:${port}/api/health`)).arrayBuffer();
+  let result: { answer: T; longest: number; probes: number } | undefined;
+  for (
+    let attempt = 1;
+    attempt <= 3 && (result === undefined || result.longest >= PROBE_LIMIT_MS);
+    attempt += 1
+  ) {
+    let done = false;
+    const answer = read().finally(() => {
+      done = true;
+    });
+    let longest = 0;
+    let probes = 0;
+    while (!done) {
+      const started = performance.now();
+      const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+      assert.equal(health.status, 200);
+      await health.arrayBuffer();
+      longest = Math.max(longest, performance.now() - started);
+      probes += 1;
+    }
+    result = { answer: await answer, longest, probes };
   }
-  return { answer: await answer, longest, probes };
+  return result!;
 }
 
 /** The starts ical.js walks from DTSTART itself, up to `to`: what reads must answer. */
@@ -63,6 +75,18 @@ function walkedFromStart(rule: string, startAt: number, to: number) {
     starts.push(start);
   }
   return starts;
+}
+
+function importFile(app: FastifyInstance, headers: Record<string, string>, file: string) {
+  const boundary = 'series-cost-boundary';
+  return app.inject({
+    method: 'POST',
+    url: '/api/events/import',
+    headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload:
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="work.ics"\r\n` +
+      `Content-Type: text/calendar\r\n\r\n${file}\r\n--${boundary}--\r\n`,
+  });
 }
 
 const LAST_WEEKDAY = 'FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1';
@@ -132,15 +156,7 @@ describe('series reads cost what their range holds', () => {
         `DTSTART:19000131T090000Z\r\nDTEND:19000131T100000Z\r\nRRULE:${LAST_WEEKDAY}\r\nEND:VEVENT`,
     );
     const file = `BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\n${events.join('\r\n')}\r\nEND:VCALENDAR\r\n`;
-    const boundary = 'series-cost-boundary';
-    const imported = await app.inject({
-      method: 'POST',
-      url: '/api/events/import',
-      headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload:
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="work.ics"\r\n` +
-        `Content-Type: text/calendar\r\n\r\n${file}\r\n--${boundary}--\r\n`,
-    });
+    const imported = await importFile(app, headers, file);
     assert.equal(imported.statusCode, 200, imported.body);
     assert.equal(imported.json().created, 10);
 
