@@ -4,6 +4,7 @@ import path from 'node:path';
 import { after } from 'node:test';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
+import { sql } from 'kysely';
 import { buildApp } from '../src/app.js';
 import type { AppConfig, DatabaseConfig, RateLimitConfig } from '../src/config.js';
 
@@ -161,4 +162,29 @@ export function send(
   payload?: InjectPayload,
 ) {
   return app.inject({ method, url, headers, payload });
+}
+
+/**
+ * Makes the database refuse a write, as a full disk or a broken constraint would, so a test can check that a change of
+ * several rows is one transaction: `on` is the trigger's event (`insert`, `update of start_at`), `when` a condition on
+ * NEW. Answers a function that lets such writes through again.
+ */
+export async function injectFailure(
+  app: FastifyInstance,
+  { table, on, when }: { table: string; on: string; when?: string },
+): Promise<() => Promise<void>> {
+  await sql
+    .raw(
+      isPostgresRun
+        ? `create or replace function injected_failure() returns trigger language plpgsql as $$ begin
+             raise exception 'injected failure'; end $$;
+           create trigger injected_failure before ${on} on ${table}
+             for each row ${when ? `when (${when})` : ''} execute function injected_failure();`
+        : `create trigger injected_failure before ${on} on ${table} ${when ? `when ${when}` : ''}
+           begin select raise(abort, 'injected failure'); end`,
+    )
+    .execute(app.db);
+  return async () => {
+    await sql.raw(`drop trigger injected_failure${isPostgresRun ? ` on ${table}` : ''}`).execute(app.db);
+  };
 }

@@ -1,33 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp, isPostgresRun, send, signUp } from '../helpers.js';
+import { buildTestApp, injectFailure, send, signUp } from '../helpers.js';
 
 // A series edit writes several rows (the later half of a split, the ended master, re-keyed overrides): a failure after
 // the first write must leave the series exactly as it was. The failure is a real one, raised by the database.
 const BERLIN = 'Europe/Berlin';
-
-/** Makes the database refuse updates of `column` on events whose new row matches `when` (SQL on NEW). */
-async function failUpdatesOf(app: FastifyInstance, column: string, when: string) {
-  if (isPostgresRun) {
-    await sql
-      .raw(
-        `create function injected_failure() returns trigger language plpgsql as $$ begin
-           raise exception 'injected failure'; end $$;
-         create trigger injected_failure before update of ${column} on events
-           for each row when (${when}) execute function injected_failure();`,
-      )
-      .execute(app.db);
-  } else {
-    await sql
-      .raw(
-        `create trigger injected_failure before update of ${column} on events when ${when}
-         begin select raise(abort, 'injected failure'); end`,
-      )
-      .execute(app.db);
-  }
-}
 
 const allEvents = (app: FastifyInstance) => app.db.selectFrom('events').selectAll().orderBy('id').execute();
 
@@ -55,7 +33,7 @@ describe('series edits are one transaction', () => {
     const { app, headers, seriesId } = await weeklyWithEdits();
     const before = await allEvents(app);
     // The split inserts the later half and re-keys an override first; ending the old rule then fails.
-    await failUpdatesOf(app, 'rrule', "NEW.rrule like '%UNTIL=%'");
+    await injectFailure(app, { table: 'events', on: 'update of rrule', when: "NEW.rrule like '%UNTIL=%'" });
     const split = await send(
       app,
       headers,
@@ -73,7 +51,7 @@ describe('series edits are one transaction', () => {
     const { app, headers, seriesId } = await weeklyWithEdits();
     const before = await allEvents(app);
     // The master is saved at its new time first; re-keying its overrides then fails.
-    await failUpdatesOf(app, 'id', 'NEW.series_id is not null');
+    await injectFailure(app, { table: 'events', on: 'update of id', when: 'NEW.series_id is not null' });
     const moved = await send(app, headers, 'PATCH', `/api/events/${seriesId}_20261116T080000Z?scope=all`, {
       start: '2026-11-16T11:00:00',
       end: '2026-11-16T12:00:00',

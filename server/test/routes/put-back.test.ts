@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
-import { buildTestApp, isPostgresRun, send, signUp } from '../helpers.js';
+import { buildTestApp, injectFailure, send, signUp } from '../helpers.js';
 
 // POST /tasks/put-back (issue 29): the Yesterday screen's Put Back in one call and one transaction, including the
 // series rule the client used to apply with several requests.
@@ -47,27 +46,6 @@ async function user() {
 }
 
 const allTasks = (app: FastifyInstance) => app.db.selectFrom('tasks').selectAll().orderBy('id').execute();
-
-/** Makes the database refuse updates of `column` on tasks whose new row matches `when` (SQL on NEW). */
-async function failUpdatesOf(app: FastifyInstance, column: string, when: string) {
-  if (isPostgresRun) {
-    await sql
-      .raw(
-        `create function injected_failure() returns trigger language plpgsql as $$ begin
-           raise exception 'injected failure'; end $$;
-         create trigger injected_failure before update of ${column} on tasks
-           for each row when (${when}) execute function injected_failure();`,
-      )
-      .execute(app.db);
-  } else {
-    await sql
-      .raw(
-        `create trigger injected_failure before update of ${column} on tasks when ${when}
-         begin select raise(abort, 'injected failure'); end`,
-      )
-      .execute(app.db);
-  }
-}
 
 describe('POST /api/tasks/put-back', () => {
   test("moves yesterday's tasks to the day at the same clock times, not done, and answers them", async () => {
@@ -209,15 +187,18 @@ describe('POST /api/tasks/put-back', () => {
     const before = await allTasks(app);
 
     // The first task's move is written, then the second's is refused.
-    await failUpdatesOf(app, 'start_at', "NEW.title = 'Refused'");
+    const allowMoves = await injectFailure(app, {
+      table: 'tasks',
+      on: 'update of start_at',
+      when: "NEW.title = 'Refused'",
+    });
     const moved = await putBack([first._id, refused._id]);
     assert.equal(moved.status, 500);
     assert.deepEqual(await allTasks(app), before);
 
     // The occurrence's move is written, then skipping today's own (the series' last write) is refused.
-    await sql.raw('drop trigger injected_failure' + (isPostgresRun ? ' on tasks' : '')).execute(app.db);
-    if (isPostgresRun) await sql.raw('drop function injected_failure').execute(app.db);
-    await failUpdatesOf(app, 'exdates', 'NEW.exdates is not null');
+    await allowMoves();
+    await injectFailure(app, { table: 'tasks', on: 'update of exdates', when: 'NEW.exdates is not null' });
     const replaced = await putBack([yesterdays!._id, first._id]);
     assert.equal(replaced.status, 500);
     assert.deepEqual(await allTasks(app), before);

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { sql } from 'kysely';
-import { buildTestApp, isPostgresRun, send, signUp } from '../helpers.js';
+import { buildTestApp, injectFailure, send, signUp } from '../helpers.js';
 
 // DELETE takes the same scopes as PATCH, so a client deletes "this and following" in one request, and Undo is always
 // POST /{the id deleted}/restore.
@@ -103,17 +102,7 @@ describe('DELETE with a scope', () => {
     const { app, call, occurrence, titlesOn } = await weekly();
     const before = await app.db.selectFrom('events').selectAll().orderBy('id').execute();
     // The split is written first; keeping the deleted part for Undo then fails.
-    await sql
-      .raw(
-        isPostgresRun
-          ? `create function injected_failure() returns trigger language plpgsql as $$ begin
-               raise exception 'injected failure'; end $$;
-             create trigger injected_failure before insert on deleted_records
-               for each row execute function injected_failure();`
-          : `create trigger injected_failure before insert on deleted_records
-             begin select raise(abort, 'injected failure'); end`,
-      )
-      .execute(app.db);
+    await injectFailure(app, { table: 'deleted_records', on: 'insert' });
     assert.equal((await call('DELETE', `/api/events/${occurrence('23')}?scope=following`)).status, 500);
     assert.deepEqual(await app.db.selectFrom('events').selectAll().orderBy('id').execute(), before);
     assert.deepEqual(await titlesOn(), ALL);
