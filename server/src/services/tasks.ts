@@ -140,15 +140,7 @@ export function placementOf(zone: string, existing: TaskRow, body: UpdateTaskBod
       endAt = startAt + estimateMinutes * MINUTE_MS;
     }
     requireEndAfterStart(startAt, endAt);
-    return {
-      date: localDateAt(zone, startAt),
-      startHhmm: localHHMMAt(zone, startAt),
-      endHhmm: localHHMMAt(zone, endAt),
-      startAt,
-      endAt,
-      scheduled: 1,
-      estimateMinutes,
-    };
+    return scheduledPlacement(zone, startAt, endAt, estimateMinutes);
   }
   return current;
 }
@@ -406,8 +398,18 @@ function putBackPlacement(zone: string, task: TaskRow, date: string): Placement 
   const endAtClock = instantOfLocalTime(zone, addDays(date, days), localHHMMAt(zone, task.endAt));
   // A clock time that a change to or from summer time skips can leave no span at all: then the length is kept.
   const endAt = endAtClock > startAt ? endAtClock : startAt + (task.endAt - task.startAt);
+  return scheduledPlacement(zone, startAt, endAt, estimateMinutes);
+}
+
+/** A block's placement: its local day and clock times in `zone`. */
+function scheduledPlacement(
+  zone: string,
+  startAt: number,
+  endAt: number,
+  estimateMinutes: number | null,
+): Placement {
   return {
-    date,
+    date: localDateAt(zone, startAt),
     startHhmm: localHHMMAt(zone, startAt),
     endHhmm: localHHMMAt(zone, endAt),
     startAt,
