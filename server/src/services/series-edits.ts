@@ -362,14 +362,18 @@ async function splitSeries<R extends Row>(
   now: number,
 ): Promise<R> {
   const shape = kind.shape(master);
+  // A whole series of its own, its span included: a delete of the following occurrences keeps it as it is for Undo.
   const copy = await kind.repository.create({
     ...master,
     ...kind.notInherited,
     ...kind.continuing(master, at),
     id: newId(),
-    rrule: ruleFrom(shape, at),
-    exdates: JSON.stringify(exdatesOf(master).filter((start) => start >= at)),
     ...kind.retimed(master, at, at + master.occurrenceMs!),
+    ...masterColumns(
+      ruleFrom(shape, at),
+      { startAt: at, durationMs: master.occurrenceMs!, allDay: shape.allDay, zone: master.seriesZone! },
+      exdatesOf(master).filter((start) => start >= at),
+    ),
     createdAt: now,
     updatedAt: now,
   } as R);
@@ -399,7 +403,6 @@ async function splitSeries<R extends Row>(
     {},
     now,
   );
-  // The copy's span, computed from its rule (saveMaster is called on it by the caller).
   return copy;
 }
 

@@ -88,13 +88,21 @@ describe('DELETE with a scope', () => {
     );
   });
 
-  test("a task series' following occurrences go in one request too", async () => {
+  test("a task series' following occurrences go in one request too, and come back whole with Undo", async () => {
     const { call, occurrence } = await weekly('tasks');
+    const datesIn = async (from: string, to: string) => {
+      const range = await call('GET', `/api/tasks/range?from=${from}&to=${to}`);
+      return (range.json.tasks as { date: string }[]).map((task) => task.date);
+    };
     assert.equal((await call('DELETE', `/api/tasks/${occurrence('23')}?scope=following`)).status, 204);
-    const range = await call('GET', '/api/tasks/range?from=2026-11-01&to=2026-12-15');
+    assert.deepEqual(await datesIn('2026-11-01', '2026-12-15'), ['2026-11-02', '2026-11-09', '2026-11-16']);
+    assert.equal((await call('POST', `/api/tasks/${occurrence('23')}/restore`)).status, 200);
+    // Read alone, far from where the part restored starts: its span reaches every later week.
+    assert.deepEqual(await datesIn('2027-03-01', '2027-03-08'), ['2027-03-01']);
+    const onThe30th = await call('GET', '/api/tasks?date=2026-11-30');
     assert.deepEqual(
-      (range.json.tasks as { date: string }[]).map((task) => task.date),
-      ['2026-11-02', '2026-11-09', '2026-11-16'],
+      (onThe30th.json.tasks as { title: string }[]).map((task) => task.title),
+      ['Alone'],
     );
   });
 
