@@ -490,7 +490,7 @@ export interface SeriesDeletes {
   /**
    * Deletes the occurrence starting at `start` and every later one, in one transaction: the series is split there
    * (from its first occurrence, nothing is split) and `discard` deletes the part from `start` on, by its id, with the
-   * transaction to write in. False when the series is gone.
+   * transaction to write in. False when the series is gone or has no occurrence starting at `start`.
    */
   deleteFollowing(
     userId: string,
@@ -519,7 +519,7 @@ export function seriesDeletes<R extends Row>(kind: SeriesKind<R>, now: () => num
     deleteFollowing(userId, seriesId, start, discard) {
       return kind.transaction(async (bound) => {
         const master = await bound.repository.find(userId, seriesId);
-        if (!master || !isMaster(master)) return false;
+        if (!master || !isMaster(master) || !hasOccurrenceAt(bound.shape(master), start)) return false;
         const part = start > master.startAt ? await splitSeries(bound, userId, master, start, now()) : master;
         return discard(part.id, bound.db);
       });

@@ -86,6 +86,13 @@ describe('DELETE with a scope', () => {
       (await call('DELETE', `/api/events/${seriesId}_20991207T080000Z?scope=following`)).status,
       404,
     );
+    // Half past eight is no occurrence's start: nothing is split there.
+    const between = await call(
+      'DELETE',
+      `/api/events/${seriesId}?scope=following&occurrence=2026-11-16T08:30:00Z`,
+    );
+    assert.equal(between.status, 404);
+    assert.deepEqual(await titlesOn(), [ALL[0], ...ALL.slice(2, 5)]);
   });
 
   test("a task series' following occurrences go in one request too, and come back whole with Undo", async () => {
