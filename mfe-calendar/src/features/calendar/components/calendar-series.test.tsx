@@ -143,23 +143,8 @@ it('sends a changed rule with the scope chosen', async () => {
   });
 });
 
-it('skips one occurrence on "This event", and Undo brings it back', async () => {
-  const user = userEvent.setup();
-  const network = renderCalendar({
-    [`DELETE ${occurrenceUrl}`]: { status: 204 },
-    [`POST ${occurrenceUrl}/restore`]: { body: occurrence },
-  });
-  await user.click(await screen.findByText('Standup'));
-  await user.click(screen.getByRole('button', { name: 'Delete' }));
-  await chooseScope(user, 'Delete recurring event', 'This event');
-  expect(await screen.findByText('Event "Standup" deleted')).toBeInTheDocument();
-  expect(network.requestsTo('DELETE', occurrenceUrl)).toHaveLength(1);
-  await user.click(screen.getByRole('button', { name: 'Undo' }));
-  expect(await screen.findByText('Event restored')).toBeInTheDocument();
-  expect(network.requestsTo('POST', `${occurrenceUrl}/restore`)).toHaveLength(1);
-});
-
 it.each([
+  ['This event', 'this'],
   ['All events', 'all'],
   ['This and following events', 'following'],
 ])(
