@@ -1,6 +1,12 @@
 import ICAL from 'ical.js';
 import { formatRule, readUntil, ruleFields } from './generated/rrule.js';
-import { EARLIEST_DATE, LATEST_DATE, LATEST_INSTANT, isInstantInRange } from './input-rules.js';
+import {
+  EARLIEST_DATE,
+  LATEST_DATE,
+  LATEST_INSTANT,
+  MAX_RANGE_DAYS,
+  isInstantInRange,
+} from './input-rules.js';
 import { recurrenceRuleProblem, weekdayName } from './ics/recurrence-rules.js';
 import { addDays, instantOfWallTime, localDaysBetween, startOfLocalDay, wallTimeAt } from './time-zone.js';
 
@@ -29,6 +35,8 @@ export const SERIES_LIMITS = {
   /** Occurrences of one series with a row of their own (edited, ticked, timed): an import's whole file of them. */
   overridesPerSeries: 5000,
 } as const;
+
+const DAY_MS = 86_400_000;
 
 /** Where a series that never ends is said to end: the last instant the API accepts. */
 export const SERIES_NEVER_ENDS = LATEST_INSTANT;
@@ -252,7 +260,7 @@ export function occurrenceStarts(
   const weight = stepWeight(parts);
   const lastStart = series.lastStart ?? (parts.has('COUNT') ? countedLastStart(series) : null);
   // A day of margin either side of the zone's offset, plus the occurrence's own length.
-  const target = from - series.durationMs - 2 * 86_400_000;
+  const target = from - series.durationMs - 2 * DAY_MS;
   const recur = ICAL.Recur.fromString(walkedRule(series, lastStart));
   const iterator = recur.iterator(walkStart(series, parts, target));
   const skipped = new Set(series.exdates);
@@ -290,7 +298,7 @@ function countedLastStart(series: SeriesShape): number {
 
 /** How far past its start an occurrence reaches on the timeline: a date-only one (all day, or an unscheduled task
  * with no length) holds its whole day, so an overlap read of that day finds its series. */
-const lastLength = (series: SeriesShape) => Math.max(series.durationMs, series.allDay ? 86_400_000 : 0);
+const lastLength = (series: SeriesShape) => Math.max(series.durationMs, series.allDay ? DAY_MS : 0);
 
 /** A COUNT rule's last start, from where its span ends as saved (`seriesEnd`); undefined for any other rule. */
 export function lastStartOfSpan(series: SeriesShape, spanEnd: number): number | undefined {
@@ -307,8 +315,6 @@ export function seriesEnd(series: SeriesShape): number {
   return Math.min(SERIES_NEVER_ENDS, until + lastLength(series));
 }
 
-const DAY_MS = 86_400_000;
-
 /** The shortest time between the starts of two periods of the rule: an occurrence may last no longer. */
 export function rulePeriodMs(rrule: string): number {
   const parts = partsOf(rrule);
@@ -323,7 +329,8 @@ export function rulePeriodMs(rrule: string): number {
  * and for a COUNT rule, the walk to its last occurrence. Reads cost the same in every range of a series, since each
  * starts its walk a whole period before the range, so these two stand for all.
  */
-export function seriesCostProblem(series: SeriesShape, rangeMs: number): string | null {
+export function seriesCostProblem(series: SeriesShape): string | null {
+  const rangeMs = MAX_RANGE_DAYS * DAY_MS;
   try {
     const lastStart = partsOf(series.rrule).has('COUNT') ? countedLastStart(series) : undefined;
     const shape = { ...series, exdates: [], lastStart };

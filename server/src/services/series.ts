@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { EventRow, TaskRow } from '../db/schema.js';
 import type { TasksRepository } from '../plugins/app/tasks-repository.js';
 import { HttpError } from '../lib/http-errors.js';
-import { MAX_RANGE_DAYS, fieldError } from '../lib/input-rules.js';
+import { fieldError } from '../lib/input-rules.js';
 import {
   ExpansionBudget,
   SERIES_LIMITS,
@@ -19,8 +19,6 @@ import {
 } from '../lib/recurrence.js';
 import { localDateAt } from '../lib/time-zone.js';
 import { yieldPoint } from '../lib/yield-point.js';
-
-const DAY_MS = 86_400_000;
 
 /**
  * Series on the timeline (lib/recurrence.ts for the rules). A series is one row, its master, whose start_at/end_at
@@ -101,7 +99,7 @@ export function masterColumns(
     );
   }
   const shape = { rrule, ...first, exdates };
-  const costProblem = seriesCostProblem(shape, MAX_RANGE_DAYS * DAY_MS);
+  const costProblem = seriesCostProblem(shape);
   if (costProblem) throw fieldError('rrule', `The repeat rule cannot be used: ${costProblem}`);
   return {
     rrule,
