@@ -72,6 +72,27 @@ export interface AppConfig {
   trash: TrashLimits;
   /** Whether the API serves its documentation: the UI at /api/docs and the OpenAPI document (API_DOCS=false). */
   apiDocs: boolean;
+  /** Calendar subscriptions and feeds (services/calendars.ts). */
+  subscriptions: SubscriptionConfig;
+  /** Background jobs (plugins/app/jobs.ts): how often each instance looks for due work. */
+  jobs: JobsConfig;
+}
+
+export interface SubscriptionConfig {
+  /** Minutes between background refreshes of each subscribed calendar (SUBSCRIPTION_REFRESH_MINUTES). */
+  refreshMinutes: number;
+  /**
+   * Whether outbound requests (subscriptions, push) may reach loopback, private, link-local and metadata addresses
+   * (SUBSCRIPTIONS_ALLOW_PRIVATE_HOSTS=true): off by default, on for tests and intranet calendars.
+   */
+  allowPrivateHosts: boolean;
+}
+
+export interface JobsConfig {
+  /** Whether this instance runs background jobs at all (JOBS=false turns them off, e.g. for a read-only replica). */
+  enabled: boolean;
+  /** Seconds between two looks for due work (JOBS_TICK_SECONDS); tests make it short. */
+  tickSeconds: number;
 }
 
 export const PRODUCTION_PASSWORD_HASH_COST = 17;
@@ -318,6 +339,22 @@ export function loadConfig(
     quotas: RECORD_QUOTAS,
     trash: TRASH_LIMITS,
     apiDocs: booleanFrom(env.API_DOCS, true, 'API_DOCS'),
+    subscriptions: {
+      refreshMinutes: positiveIntegerFrom(
+        env.SUBSCRIPTION_REFRESH_MINUTES,
+        60,
+        'SUBSCRIPTION_REFRESH_MINUTES',
+      ),
+      allowPrivateHosts: booleanFrom(
+        env.SUBSCRIPTIONS_ALLOW_PRIVATE_HOSTS,
+        false,
+        'SUBSCRIPTIONS_ALLOW_PRIVATE_HOSTS',
+      ),
+    },
+    jobs: {
+      enabled: booleanFrom(env.JOBS, true, 'JOBS'),
+      tickSeconds: positiveIntegerFrom(env.JOBS_TICK_SECONDS, 60, 'JOBS_TICK_SECONDS'),
+    },
     ...overrides,
     rateLimit: {
       globalPerMinute: integerFrom(env.RATE_LIMIT_PER_MINUTE, 600, 'RATE_LIMIT_PER_MINUTE'),
