@@ -39,6 +39,7 @@ import * as series from './migrations/0009-series.js';
 import * as icsImported from './migrations/0010-ics-imported.js';
 import * as icsSplitOf from './migrations/0011-ics-split-of.js';
 import * as deletedRecordsExpiry from './migrations/0012-deleted-records-expiry.js';
+import * as calendars from './migrations/0013-calendars.js';
 import type { Database } from './schema.js';
 
 export type DatabaseKind = DatabaseConfig['kind'];
@@ -293,6 +294,7 @@ export const migrations = {
   '0010-ics-imported': icsImported,
   '0011-ics-split-of': icsSplitOf,
   '0012-deleted-records-expiry': deletedRecordsExpiry,
+  '0013-calendars': calendars,
 };
 
 export async function migrateToLatest(db: Kysely<Database>, schema?: string): Promise<void> {

@@ -113,14 +113,33 @@ export interface EventsTable extends SeriesColumns {
   allDay: number;
   categoryId: Generated<string | null>;
   source: 'manual' | 'ics';
-  /** UID plus recurrence id of an imported occurrence; re-imports match on it. */
+  /** UID plus recurrence id of an imported occurrence; unique within its calendar (imports skip what is there). */
   icsKey: string | null;
-  /** What the calendar file last said about it (services/ics-import.ts): a re-import changes only what the file did. */
-  icsImported: Generated<string | null>;
-  /** The UID of the imported series this one continues, when it is the later half of a split made here. */
-  icsSplitOf: Generated<string | null>;
-  /** Where that half begins in the file's times (its first start as the file gives it; a time change here moves it). */
-  icsSplitAt: Generated<number | null>;
+  /** The calendar holding it: the owner's own calendar (whose id is the owner's id) or a subscription. */
+  calendarId: string;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** A person's own calendar (id = the person's id) or a subscription to a calendar at a URL (migration 0013). */
+export interface CalendarsTable {
+  id: string;
+  userId: string;
+  kind: 'own' | 'subscription';
+  name: string;
+  color: string;
+  /** 1 when its timed events spend the wallet; the own calendar always counts. */
+  countsInBudget: number;
+  url: string | null;
+  etag: string | null;
+  lastModified: string | null;
+  lastRefreshedAt: number | null;
+  lastError: string | null;
+  /** When the background refresh is next due; null for the own calendar. */
+  nextRefreshAt: number | null;
+  /** The own calendar's private feed: the nonce its token is derived from, and the token's SHA-256 (hex). */
+  feedNonce: string | null;
+  feedTokenHash: string | null;
   createdAt: number;
   updatedAt: number;
 }
@@ -135,7 +154,7 @@ export interface AnalyticsSnapshotsTable {
 /** A deleted task, event or category, kept whole for a while so the delete can be undone (see the trash repository). */
 export interface DeletedRecordsTable {
   userId: string;
-  kind: 'tasks' | 'events' | 'categories';
+  kind: 'tasks' | 'events' | 'categories' | 'calendars';
   recordId: string;
   /** The row as it was, JSON. */
   record: string;
@@ -151,6 +170,7 @@ export interface Database {
   categories: CategoriesTable;
   tasks: TasksTable;
   events: EventsTable;
+  calendars: CalendarsTable;
   analyticsSnapshots: AnalyticsSnapshotsTable;
   deletedRecords: DeletedRecordsTable;
 }
@@ -162,3 +182,4 @@ export type CategoryRow = Selectable<CategoriesTable>;
 export type TaskRow = Selectable<TasksTable>;
 export type TaskUpdate = Updateable<TasksTable>;
 export type EventRow = Selectable<EventsTable>;
+export type CalendarRow = Selectable<CalendarsTable>;

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { TITLE_MAX_LENGTH } from './product.js';
+import { ownCalendarId } from '../plugins/app/calendars-repository.js';
 import type { EventRow } from '../db/schema.js';
 import { DateTime, LocalDate } from './common.js';
 import { RruleInput, SeriesFields, ownEndOf, seriesJsonOf } from './series.js';
@@ -18,6 +19,13 @@ export const CalendarEvent = Type.Object(
         "The category's _id, or '' when uncategorised; a timed event's time counts in its category's share",
     }),
     source: Type.Union([Type.Literal('manual'), Type.Literal('ics')]),
+    calendarId: Type.String({
+      description: "The calendar holding it (GET /calendars): the person's own, or a subscription",
+    }),
+    readOnly: Type.Boolean({
+      description:
+        'True for an event of a subscribed calendar: it changes only at its source (PATCH and DELETE answer 409); POST /events/{id}/copy copies it into the own calendar',
+    }),
     ...SeriesFields,
   },
   { $id: 'CalendarEvent' },
@@ -34,6 +42,8 @@ export function toEventJson(row: EventRow): CalendarEvent {
     allDay: row.allDay === 1,
     categoryId: row.categoryId ?? '',
     source: row.source,
+    calendarId: row.calendarId,
+    readOnly: row.calendarId !== ownCalendarId(row.userId),
     ...seriesJsonOf(row),
   };
 }
@@ -79,9 +89,13 @@ export const EventList = Type.Array(CalendarEventRef);
 
 export const ImportResult = Type.Object({
   created: Type.Integer(),
-  updated: Type.Integer(),
+  updated: Type.Integer({ description: 'Always 0: an import copies, it never changes an event already here' }),
   skipped: Type.Integer({
-    description: 'Events not imported: unchanged since the last import, or unreadable',
+    description: 'Events not imported: duplicates of events already in the own calendar, and unreadable ones',
+  }),
+  duplicates: Type.Integer({
+    description:
+      'Events whose UID (and RECURRENCE-ID) the own calendar already holds, or that this server exported: skipped',
   }),
   skippedEvents: Type.Array(
     Type.Object({

@@ -1,4 +1,5 @@
 import { WeeklyAnalytics } from './analytics.js';
+import { Calendar } from './calendar.js';
 import { Category } from './category.js';
 import { ErrorResponse } from './common.js';
 import { CalendarEvent } from './event.js';
@@ -13,6 +14,7 @@ export const schemasForSharing = [
   Category,
   Task,
   CalendarEvent,
+  Calendar,
   WeeklyAnalytics,
   LedgerDay,
 ];

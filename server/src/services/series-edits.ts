@@ -6,7 +6,6 @@ import { createTasksRepository } from '../plugins/app/tasks-repository.js';
 import { isUniqueViolation } from '../lib/db-errors.js';
 import { HttpError, notFound } from '../lib/http-errors.js';
 import { fieldError } from '../lib/input-rules.js';
-import { uidOfKey } from '../lib/ics/parse.js';
 import { newId } from '../lib/ids.js';
 import {
   SERIES_LIMITS,
@@ -61,8 +60,6 @@ export interface SeriesKind<R extends Row> {
   stateColumns: readonly (keyof R)[];
   /** What a row made from a series' master must not inherit (an imported event's UID key is its master's alone). */
   notInherited: Partial<R>;
-  /** What the later half of a split at `at` keeps of the first's origin (the imported series it continues). */
-  continuing(master: R, at: number): Partial<R>;
   /** Runs `work` in one transaction, on this kind bound to it: a failure midway leaves every row as it was. */
   transaction<T>(work: (kind: SeriesKind<R>) => Promise<T>): Promise<T>;
   /** What the repository writes through: the database, or the transaction this kind is bound to. */
@@ -113,32 +110,7 @@ export function taskSeries(app: FastifyInstance, db: Kysely<Database> = app.db):
     }),
     stateColumns: ['done', 'dismissed', 'trackedMinutes', 'timerAutoStopped'],
     notInherited: {},
-    continuing: () => ({}),
   };
-}
-
-/**
- * The link a re-import finds a split's later half by (services/ics-import.ts): the UID of the file's series, and the
- * half's first start in the file's times. The series split may itself have been moved here since the file gave its
- * times (a series edit, or the split's own time change when this half is split again): the file's start is this
- * one's less that move. A series not from a file gives none.
- */
-function importedSeriesContinued(master: EventRow, at: number): Partial<EventRow> {
-  const uid = master.icsKey ? uidOfKey(master.icsKey) : master.icsSplitOf;
-  if (!uid) return {};
-  const fileStart = master.icsKey ? lastImportedStart(master) : master.icsSplitAt;
-  return { icsSplitOf: uid, icsSplitAt: fileStart === null ? at : at - (master.startAt - fileStart) };
-}
-
-/** The start the file gave an imported row when it was last imported (none for a row imported before it was kept). */
-function lastImportedStart(row: EventRow): number | null {
-  if (row.icsImported === null) return null;
-  try {
-    const { startAt } = JSON.parse(row.icsImported) as { startAt?: unknown };
-    return typeof startAt === 'number' ? startAt : null;
-  } catch {
-    return null;
-  }
 }
 
 export function eventSeries(app: FastifyInstance, db: Kysely<Database> = app.db): SeriesKind<EventRow> {
@@ -155,8 +127,7 @@ export function eventSeries(app: FastifyInstance, db: Kysely<Database> = app.db)
     retimed: (_row, startAt, endAt) => ({ startAt, endAt }),
     sharedColumns: ({ title, categoryId, allDay, rrule }) => ({ title, categoryId, allDay, rrule }),
     stateColumns: [],
-    notInherited: { icsKey: null, icsImported: null, icsSplitOf: null, icsSplitAt: null },
-    continuing: importedSeriesContinued,
+    notInherited: { icsKey: null },
   };
 }
 
@@ -305,8 +276,7 @@ async function editSeries<R extends Row>(
   if (rule === '') {
     // Repeats no more: the series (from here on, when split) becomes the single item the edited occurrence is.
     await kind.repository.deleteOverrides(userId, target.id);
-    // The occurrence read as its series' master; what a row does not inherit stays the target's own (the later half of
-    // a split has no file key of its own, and its own place in the file's series).
+    // The occurrence read as its series' master; what a row does not inherit stays the target's own (its UID key).
     const own = Object.fromEntries(
       Object.keys(kind.notInherited).map((name) => [name, target[name as keyof R]]),
     );
@@ -366,7 +336,6 @@ async function splitSeries<R extends Row>(
   const copy = await kind.repository.create({
     ...master,
     ...kind.notInherited,
-    ...kind.continuing(master, at),
     id: newId(),
     ...kind.retimed(master, at, at + master.occurrenceMs!),
     ...masterColumns(

@@ -11,7 +11,10 @@ import type { SeriesDeletes } from './series-edits.js';
 import { fieldError } from '../lib/input-rules.js';
 import type { FastifyInstance } from 'fastify';
 
-export interface UndoableDeleteOptions<Kind extends TrashKind> {
+/** The kinds with a DELETE and restore route of this shape (a calendar's removal has its own, routes/calendars). */
+type RecordKind = Exclude<TrashKind, 'calendars'>;
+
+export interface UndoableDeleteOptions<Kind extends RecordKind> {
   kind: Kind;
   /** 'task', 'event', 'category': the word the messages use. */
   noun: string;
@@ -19,6 +22,8 @@ export interface UndoableDeleteOptions<Kind extends TrashKind> {
   /** The JSON a read of the kind answers, and its schema. */
   toJson: (row: TrashedRow<Kind>) => unknown;
   response: TSchema;
+  /** Checks a delete must pass (an event of a subscribed calendar cannot be deleted here). */
+  beforeDelete?: (userId: string, id: string) => Promise<void>;
   /** Checks a restore must pass besides the quota (a category's name still unique). */
   beforeRestore?: (userId: string, row: TrashedRow<Kind>) => Promise<void>;
   /**
@@ -33,7 +38,7 @@ export interface UndoableDeleteOptions<Kind extends TrashKind> {
  * repository), and the restore puts it back with its own id, so a client's "Undo" returns exactly what was deleted.
  * One pattern for tasks, events and categories.
  */
-export function undoableDeleteRoutes<Kind extends TrashKind>(
+export function undoableDeleteRoutes<Kind extends RecordKind>(
   options: UndoableDeleteOptions<Kind>,
 ): FastifyPluginAsyncTypebox {
   const { kind, noun, notFoundMessage } = options;
@@ -59,6 +64,7 @@ export function undoableDeleteRoutes<Kind extends TrashKind>(
       async (request, reply) => {
         const user = signedInUser(request);
         const now = app.now();
+        await options.beforeDelete?.(user.id, request.params.id);
         if (options.series) {
           const series = options.series(app);
           const { occurrence, scope } = request.query as Static<typeof DeleteOccurrenceQuery>;

@@ -523,7 +523,9 @@ export function parseCalendar(text: string, timeZone: string, _now: number): Par
       if (!isInstantInRange(startAt) || !isInstantInRange(endAt)) {
         throw new SkipEvent('Its dates are outside the years 1900 to 2999');
       }
-      if (endAt <= startAt) throw new SkipEvent('It ends before it starts, or has no length');
+      // A date-time start alone is a point in time (RFC 5545 3.6.1): shown on the grid, it costs no time. An end before
+      // the start is read the same way rather than losing the event.
+      if (endAt < startAt) endAt = startAt;
       const uid = uidWritten || `generated-${startAt}-${title}`;
       if (uid.length > PARSE_LIMITS.uidLength) throw new SkipEvent('Its UID is too long');
 

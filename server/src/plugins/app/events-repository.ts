@@ -41,7 +41,10 @@ export function createEventsRepository(db: Kysely<Database>, maxRows: number = R
         .execute();
     },
 
-    /** The same events with only what the ledger reads: fewer columns, no sort, compiled once (today's read). */
+    /**
+     * The events that spend the wallet, with only what the ledger reads: fewer columns, no sort, compiled once (today's
+     * read). A subscription whose events do not count in the budget is left out here, so no figure sees them.
+     */
     listSpansOverlapping: compiledOnce(db, (userId: string, from: number, to: number) =>
       db
         .selectFrom('events')
@@ -49,7 +52,14 @@ export function createEventsRepository(db: Kysely<Database>, maxRows: number = R
         .select(SERIES_COLUMNS)
         .where('userId', '=', userId)
         .where('endAt', '>', from)
-        .where('startAt', '<', to),
+        .where('startAt', '<', to)
+        .where('calendarId', 'not in', (eb) =>
+          eb
+            .selectFrom('calendars')
+            .select('id')
+            .where('calendars.userId', '=', userId)
+            .where('countsInBudget', '=', 0),
+        ),
     ),
 
     /**
@@ -97,25 +107,71 @@ export function createEventsRepository(db: Kysely<Database>, maxRows: number = R
         .executeTakeFirst();
     },
 
-    async findByIcsKeys(userId: string, keys: string[]): Promise<EventRow[]> {
-      return readInChunks(keys, (chunk) =>
+    /** Which of these UID keys the calendar already holds. */
+    async keysIn(calendarId: string, keys: readonly string[]): Promise<Set<string>> {
+      const rows = await readInChunks(keys, (chunk) =>
         db
           .selectFrom('events')
-          .selectAll()
-          .where('userId', '=', userId)
+          .select('icsKey')
+          .where('calendarId', '=', calendarId)
           .where('icsKey', 'in', chunk)
           .execute(),
       );
+      return new Set(rows.map((row) => row.icsKey!));
     },
 
-    /** A new event; one made here has no last import (see EventsTable.icsImported) and continues no file's series. */
-    async create(
-      event: Omit<EventRow, 'icsImported' | 'icsSplitOf' | 'icsSplitAt'> & Partial<EventRow>,
-    ): Promise<EventRow> {
-      const row: EventRow = { icsImported: null, icsSplitOf: null, icsSplitAt: null, ...event };
-      await this.requireRoomFor(row);
-      await db.insertInto('events').values(row).execute();
-      return row;
+    /** Which of these ids are the user's events in this calendar. */
+    async idsIn(userId: string, calendarId: string, ids: readonly string[]): Promise<Set<string>> {
+      const rows = await readInChunks(ids, (chunk) =>
+        db
+          .selectFrom('events')
+          .select('id')
+          .where('userId', '=', userId)
+          .where('calendarId', '=', calendarId)
+          .where('id', 'in', chunk)
+          .execute(),
+      );
+      return new Set(rows.map((row) => row.id));
+    },
+
+    /** All of one calendar's events (a subscription's, to compare with its source), bounded by the quota. */
+    async listOfCalendar(userId: string, calendarId: string): Promise<EventRow[]> {
+      return db
+        .selectFrom('events')
+        .selectAll()
+        .where('userId', '=', userId)
+        .where('calendarId', '=', calendarId)
+        .limit(maxRows)
+        .execute();
+    },
+
+    /** How many events each of the user's calendars holds (series count once). */
+    async countsByCalendar(userId: string): Promise<Map<string, number>> {
+      const rows = await db
+        .selectFrom('events')
+        .select(['calendarId', (eb) => eb.fn.countAll().as('count')])
+        .where('userId', '=', userId)
+        .where('seriesId', 'is', null)
+        .groupBy('calendarId')
+        .execute();
+      return new Map(rows.map((row) => [row.calendarId, Number(row.count)]));
+    },
+
+    /** The override rows of a series, whole. */
+    async overrideRowsOf(userId: string, seriesId: string): Promise<EventRow[]> {
+      return db
+        .selectFrom('events')
+        .selectAll()
+        .where('userId', '=', userId)
+        .where('seriesId', '=', seriesId)
+        .limit(maxRows)
+        .execute();
+    },
+
+    async create(event: EventRow): Promise<EventRow> {
+      await this.requireRoomFor(event);
+      await db.insertInto('events').values(event).execute();
+      return event;
     },
 
     async update(userId: string, id: string, changes: Updateable<Omit<EventsTable, 'id' | 'userId'>>) {
@@ -124,87 +180,44 @@ export function createEventsRepository(db: Kysely<Database>, maxRows: number = R
     },
 
     /**
-     * The series split here from imported ones (by these UIDs): the later halves, each naming the UID it continues, and
-     * those made single events here.
+     * Writes one calendar's changes atomically (an import's new rows; a refresh's removed, changed and new rows), so a
+     * failure leaves the calendar as it was. Changed rows are replaced whole, in pages: a few statements for a file of
+     * thousands, so the write holds the database (and a SQLite file every other request) for milliseconds.
      */
-    async findSplitHalves(userId: string, uids: string[]): Promise<EventRow[]> {
-      return readInChunks(uids, (chunk) =>
-        db
-          .selectFrom('events')
-          .selectAll()
-          .where('userId', '=', userId)
-          .where('icsSplitOf', 'in', chunk)
-          .where('seriesId', 'is', null)
-          .execute(),
-      );
-    },
-
-    /** The override rows of these series, whole. */
-    async overrideRowsOf(userId: string, seriesIds: string[]): Promise<EventRow[]> {
-      return readInChunks(seriesIds, (chunk) =>
-        db
-          .selectFrom('events')
-          .selectAll()
-          .where('userId', '=', userId)
-          .where('seriesId', 'in', chunk)
-          .execute(),
-      );
-    },
-
-    /** Events imported with this UID: a series, its overrides, or the copies an older import made of it. */
-    async findByIcsUid(userId: string, uid: string): Promise<Pick<EventRow, 'id' | 'icsKey'>[]> {
-      // Keys are '<uid>#<recurrence>': the range ['<uid>#', '<uid>$') is exactly this UID's, on the key's index.
-      return db
-        .selectFrom('events')
-        .select(['id', 'icsKey'])
-        .where('userId', '=', userId)
-        .where('icsKey', '>=', `${uid}#`)
-        .where('icsKey', '<', `${uid}$`)
-        .limit(maxRows)
-        .execute();
-    },
-
-    /** Writes one import's changes atomically, so a failed import leaves the calendar as it was. */
-    async applyImport(
+    async writeCalendar(
       userId: string,
-      created: EventRow[],
-      updated: EventRow[],
-      deleted: string[] = [],
+      changes: { created: EventRow[]; replaced?: EventRow[]; deleted?: string[] },
+      beforeCommit?: (trx: Kysely<Database>) => Promise<void>,
     ): Promise<void> {
+      const { created, replaced = [], deleted = [] } = changes;
       await db.transaction().execute(async (trx) => {
-        for (let index = 0; index < deleted.length; index += 500) {
+        const gone = [...deleted, ...replaced.map((event) => event.id)];
+        for (let index = 0; index < gone.length; index += 500) {
           await trx
             .deleteFrom('events')
             .where('userId', '=', userId)
-            .where('id', 'in', deleted.slice(index, index + 500))
+            .where('id', 'in', gone.slice(index, index + 500))
             .execute();
         }
-        for (let index = 0; index < created.length; index += 200) {
+        const written = [...replaced, ...created];
+        for (let index = 0; index < written.length; index += 200) {
           await trx
             .insertInto('events')
-            .values(created.slice(index, index + 200))
+            .values(written.slice(index, index + 200))
             .execute();
         }
-        // Changed rows are whole rows: replaced in pages, a few statements for a file of thousands, so the write
-        // holds the database (and a SQLite file every other request) for milliseconds, not one statement a row.
-        for (let index = 0; index < updated.length; index += 500) {
-          await trx
-            .deleteFrom('events')
-            .where('userId', '=', userId)
-            .where(
-              'id',
-              'in',
-              updated.slice(index, index + 500).map((event) => event.id),
-            )
-            .execute();
+        const stored = await trx
+          .selectFrom('events')
+          .select((eb) => eb.fn.countAll().as('count'))
+          .where('userId', '=', userId)
+          .executeTakeFirstOrThrow();
+        if (Number(stored.count) > maxRows) {
+          throw new HttpError(
+            409,
+            `This would pass the limit of ${maxRows} events; delete some events or calendars first`,
+          );
         }
-        for (let index = 0; index < updated.length; index += 200) {
-          await trx
-            .insertInto('events')
-            .values(updated.slice(index, index + 200))
-            .execute();
-        }
-        // Counted once written, in the same transaction: what the import re-keys or replaces is not counted twice.
+        // Counted once written, in the same transaction: what is replaced is not counted twice.
         const series = await trx
           .selectFrom('events')
           .select((eb) => eb.fn.countAll().as('count'))
@@ -231,6 +244,7 @@ export function createEventsRepository(db: Kysely<Database>, maxRows: number = R
             `This import would pass the limit of ${SERIES_LIMITS.overridesPerSeries} changed occurrences in one series`,
           );
         }
+        if (beforeCommit) await beforeCommit(trx);
       });
     },
   };

@@ -10,6 +10,7 @@ import {
   createAccountSecurityRepository,
   type AccountSecurityRepository,
 } from './account-security-repository.js';
+import { createCalendarsRepository, type CalendarsRepository } from './calendars-repository.js';
 import { createCategoriesRepository, type CategoriesRepository } from './categories-repository.js';
 import { createEventsRepository, type EventsRepository } from './events-repository.js';
 import { createTasksRepository, type TasksRepository } from './tasks-repository.js';
@@ -28,6 +29,7 @@ declare module 'fastify' {
     categoriesRepository: CategoriesRepository;
     tasksRepository: TasksRepository;
     eventsRepository: EventsRepository;
+    calendarsRepository: CalendarsRepository;
     analyticsSnapshotsRepository: AnalyticsSnapshotsRepository;
     trashRepository: TrashRepository;
   }
@@ -45,6 +47,7 @@ export function createRepositories(
     categoriesRepository: createCategoriesRepository(db, quotas.categories),
     tasksRepository: createTasksRepository(db, quotas.tasks),
     eventsRepository: createEventsRepository(db, quotas.events),
+    calendarsRepository: createCalendarsRepository(db),
     analyticsSnapshotsRepository: createAnalyticsSnapshotsRepository(db),
     trashRepository: createTrashRepository(db, trash),
   };
@@ -58,6 +61,7 @@ export default fp(
     app.decorate('categoriesRepository', repositories.categoriesRepository);
     app.decorate('tasksRepository', repositories.tasksRepository);
     app.decorate('eventsRepository', repositories.eventsRepository);
+    app.decorate('calendarsRepository', repositories.calendarsRepository);
     app.decorate('analyticsSnapshotsRepository', repositories.analyticsSnapshotsRepository);
     app.decorate('trashRepository', repositories.trashRepository);
   },

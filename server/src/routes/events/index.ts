@@ -1,5 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { notFound } from '../../lib/http-errors.js';
+import type { FastifyInstance } from 'fastify';
+import { HttpError, notFound } from '../../lib/http-errors.js';
+import { occurrenceId } from '../../lib/recurrence.js';
+import { ownCalendarId } from '../../plugins/app/calendars-repository.js';
 import {
   MAX_RANGE_DAYS,
   fieldError,
@@ -22,7 +25,7 @@ import {
 import { undoableDeleteRoutes } from '../../services/undoable-delete.js';
 import { EditScopeQuery } from '../../schemas/series.js';
 import type { EventRow } from '../../db/schema.js';
-import { IdParams, bearerAuth } from '../../schemas/common.js';
+import { IdParams, NoBody, bearerAuth } from '../../schemas/common.js';
 import {
   CalendarEventRef,
   CreateEventBody,
@@ -37,6 +40,17 @@ const EVENT_NOT_FOUND = 'Event not found';
 
 function requireEndAfterStart(startAt: number, endAt: number): void {
   if (endAt <= startAt) throw fieldError('end', 'End must be after start');
+}
+
+/** 409 for an event of a subscribed calendar: it changes only at its source; a copy here can be edited. */
+async function requireWritable(app: FastifyInstance, row: EventRow): Promise<void> {
+  if (row.calendarId === ownCalendarId(row.userId)) return;
+  const calendar = await app.calendarsRepository.find(row.userId, row.calendarId);
+  const name = calendar?.name ?? 'a subscribed calendar';
+  throw new HttpError(
+    409,
+    `This event belongs to "${name}", a subscribed calendar: it changes only where that calendar is kept. Use "Copy to my calendar" to get a copy you can edit`,
+  );
 }
 
 const byStartThenId = (a: EventRow, b: EventRow) =>
@@ -123,6 +137,7 @@ const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         categoryId: await ownCategoryId(app, user, body.categoryId),
         source: 'manual',
         icsKey: null,
+        calendarId: ownCalendarId(user.id),
         ...series,
         createdAt: now,
         updatedAt: now,
@@ -154,6 +169,7 @@ const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const kind = eventSeries(app);
       const resolved = await resolveItem(kind, user.id, request.params.id);
       if (!resolved) throw notFound(EVENT_NOT_FOUND);
+      await requireWritable(app, resolved.master ?? resolved.row);
       const existing = occurrenceRow(kind, resolved);
       const startAt =
         body.start === undefined ? existing.startAt : requireInstant(body.start, 'start', request.timeZone);
@@ -207,7 +223,57 @@ const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       toJson: toEventJson,
       response: CalendarEventRef,
       series: (app) => seriesDeletes(eventSeries(app), () => app.now()),
+      beforeDelete: async (userId, id) => {
+        const resolved = await resolveItem(eventSeries(app), userId, id);
+        if (resolved) await requireWritable(app, resolved.master ?? resolved.row);
+      },
     }),
+  );
+
+  app.post(
+    '/:id/copy',
+    {
+      config: { notFoundMessage: EVENT_NOT_FOUND },
+      schema: {
+        tags,
+        summary: 'Copy an event (a subscribed one, say) into the own calendar, where it can be edited',
+        description:
+          "An occurrence's id copies that occurrence as a single event; a series' id copies the series with its changed occurrences. The copy is a new event of the own calendar: a later refresh or import never touches it.",
+        security: bearerAuth,
+        params: IdParams,
+        body: NoBody,
+        response: { 201: CalendarEventRef },
+      },
+    },
+    async (request, reply) => {
+      const user = signedInUser(request);
+      const kind = eventSeries(app);
+      const resolved = await resolveItem(kind, user.id, request.params.id);
+      if (!resolved) throw notFound(EVENT_NOT_FOUND);
+      const now = app.now();
+      const copyOf = (row: EventRow, id: string, columns: Partial<EventRow> = {}): EventRow => ({
+        ...row,
+        id,
+        calendarId: ownCalendarId(user.id),
+        categoryId: null,
+        source: 'manual',
+        icsKey: null,
+        ...columns,
+        createdAt: now,
+        updatedAt: now,
+      });
+      const wholeSeries = resolved.master === null && isMaster(resolved.row);
+      const copy = wholeSeries
+        ? copyOf(resolved.row, newId())
+        : copyOf(occurrenceRow(kind, resolved), newId(), SINGLE_ITEM);
+      const overrides = wholeSeries
+        ? (await app.eventsRepository.overrideRowsOf(user.id, resolved.row.id)).map((override) =>
+            copyOf(override, occurrenceId(copy.id, override.recurrenceAt!), { seriesId: copy.id }),
+          )
+        : [];
+      await app.eventsRepository.writeCalendar(user.id, { created: [copy, ...overrides] });
+      return reply.code(201).send(toEventJson(copy));
+    },
   );
 
   await app.register(icsRoutes);

@@ -677,6 +677,431 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/calendars/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The own calendar and every subscription */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description IANA time zone for local days, e.g. Europe/Paris; an unknown zone is ignored */
+                    "x-time-zone"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            calendars: components["schemas"]["Calendar"][];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Subscribe to a calendar at a URL (http, https or webcal): fetched once now, then kept in step
+         * @description The calendar is fetched and read before anything is saved: an address that cannot be reached, is refused (loopback, private, link-local and metadata addresses, after DNS and on every redirect), serves no calendar, or is larger than 10 MB answers 400 with the reason on the field url. At most 20 subscriptions (409). Its events are read-only and refreshed every SUBSCRIPTION_REFRESH_MINUTES.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description IANA time zone for local days, e.g. Europe/Paris; an unknown zone is ignored */
+                    "x-time-zone"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description An http, https or webcal address of an .ics calendar */
+                        url: string;
+                        name?: string;
+                        color?: string;
+                        /** @description Default true */
+                        countsInBudget?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Calendar"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calendars/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a subscription and its events; POST /calendars/{id}/restore undoes it for an hour */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description IANA time zone for local days, e.g. Europe/Paris; an unknown zone is ignored */
+                    "x-time-zone"?: string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": Record<string, never> | null;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Rename or recolour a calendar, or switch whether a subscription's events count in the budget */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description IANA time zone for local days, e.g. Europe/Paris; an unknown zone is ignored */
+                    "x-time-zone"?: string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name?: string;
+                        color?: string;
+                        countsInBudget?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Calendar"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/calendars/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Undo the removal of a subscription: it comes back and is fetched again from its source */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description IANA time zone for local days, e.g. Europe/Paris; an unknown zone is ignored */
+                    "x-time-zone"?: string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": Record<string, never> | null;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Calendar"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calendars/{id}/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fetch a subscription now (conditionally: an unchanged source changes nothing)
+         * @description Replaces the calendar's events with what its source now holds, in one transaction. A failed fetch, a file that is no calendar or one past a limit keeps the last good events, is recorded as the calendar's lastError and answers 422 with it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description IANA time zone for local days, e.g. Europe/Paris; an unknown zone is ignored */
+                    "x-time-zone"?: string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": Record<string, never> | null;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            created: number;
+                            updated: number;
+                            deleted: number;
+                            /** @description True when the source had not changed (304, or the same events) */
+                            unchanged: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calendars/feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The address of the private feed of the own calendar and scheduled tasks, or null */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description IANA time zone for local days, e.g. Europe/Paris; an unknown zone is ignored */
+                    "x-time-zone"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The secret address of the private feed, or null when none is published */
+                            url: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Publish the private feed, or give it a new address (the old one stops working)
+         * @description Anyone with the address can read the feed, without signing in: share it only with a calendar app. Google Calendar refreshes a subscribed address about every 12-24 hours, Apple Calendar within minutes.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description IANA time zone for local days, e.g. Europe/Paris; an unknown zone is ignored */
+                    "x-time-zone"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": Record<string, never> | null;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The secret address of the private feed, or null when none is published */
+                            url: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        /** Revoke the private feed: its address stops working */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description IANA time zone for local days, e.g. Europe/Paris; an unknown zone is ignored */
+                    "x-time-zone"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": Record<string, never> | null;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/categories/": {
         parameters: {
             query?: never;
@@ -1149,6 +1574,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/events/{id}/copy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Copy an event (a subscribed one, say) into the own calendar, where it can be edited
+         * @description An occurrence's id copies that occurrence as a single event; a series' id copies the series with its changed occurrences. The copy is a new event of the own calendar: a later refresh or import never touches it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description IANA time zone for local days, e.g. Europe/Paris; an unknown zone is ignored */
+                    "x-time-zone"?: string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": Record<string, never> | null;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CalendarEvent"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/events/import": {
         parameters: {
             query?: never;
@@ -1192,9 +1665,12 @@ export interface paths {
                     content: {
                         "application/json": {
                             created: number;
+                            /** @description Always 0: an import copies, it never changes an event already here */
                             updated: number;
-                            /** @description Events not imported: unchanged since the last import, or unreadable */
+                            /** @description Events not imported: duplicates of events already in the own calendar, and unreadable ones */
                             skipped: number;
+                            /** @description Events whose UID (and RECURRENCE-ID) the own calendar already holds, or that this server exported: skipped */
+                            duplicates: number;
                             /** @description The first 20 unreadable events, each with its reason (the rest of the file was imported) */
                             skippedEvents: {
                                 uid: string;
@@ -2194,12 +2670,33 @@ export interface components {
             /** @description The category's _id, or '' when uncategorised; a timed event's time counts in its category's share */
             categoryId: string;
             source: "manual" | "ics";
+            /** @description The calendar holding it (GET /calendars): the person's own, or a subscription */
+            calendarId: string;
+            /** @description True for an event of a subscribed calendar: it changes only at its source (PATCH and DELETE answer 409); POST /events/{id}/copy copies it into the own calendar */
+            readOnly: boolean;
             /** @description The _id of the series this is an occurrence of (or, for a series as created, its own _id); '' for a single item */
             seriesId: string;
             /** @description The series' RFC 5545 recurrence rule (the RRULE value, e.g. FREQ=WEEKLY;BYDAY=MO,WE); '' for a single item */
             rrule: string;
             /** @description The occurrence's original start (ISO UTC), which names it in its series even after it was moved; '' for a single item */
             recurrenceId: string;
+        };
+        Calendar: {
+            id: string;
+            name: string;
+            kind: "own" | "subscription";
+            /** @description A #rrggbb colour its events are drawn in */
+            color: string;
+            /** @description Whether its timed events spend the wallet; the own calendar always counts */
+            countsInBudget: boolean;
+            /** @description A subscription's address (as given, webcal:// kept) */
+            url?: string;
+            /** @description ISO UTC date-time of the last successful fetch of a subscription */
+            lastRefreshedAt?: string;
+            /** @description Why the last refresh failed; the last good events are kept meanwhile */
+            lastError?: string;
+            /** @description Events and series it holds (a series counts once) */
+            eventCount: number;
         };
         WeeklyAnalytics: {
             /** @description Sunday, YYYY-MM-DD */
