@@ -86,6 +86,8 @@ export interface SubscriptionConfig {
    * (SUBSCRIPTIONS_ALLOW_PRIVATE_HOSTS=true): off by default, on for tests and intranet calendars.
    */
   allowPrivateHosts: boolean;
+  /** Bound of one fetch of a subscribed calendar, redirects and body included (15 s; tests shorten it). */
+  fetchTimeoutMs: number;
 }
 
 export interface JobsConfig {
@@ -350,6 +352,7 @@ export function loadConfig(
         false,
         'SUBSCRIPTIONS_ALLOW_PRIVATE_HOSTS',
       ),
+      fetchTimeoutMs: 15_000,
     },
     jobs: {
       enabled: booleanFrom(env.JOBS, true, 'JOBS'),

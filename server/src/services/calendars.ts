@@ -54,6 +54,7 @@ function nameOf(text: string, url: URL): string {
 async function fetched(app: FastifyInstance, calendar: Pick<CalendarRow, 'url' | 'etag' | 'lastModified'>) {
   return fetchCalendar(calendar.url!, {
     allowPrivateHosts: app.config.subscriptions.allowPrivateHosts,
+    timeoutMs: app.config.subscriptions.fetchTimeoutMs,
     etag: calendar.etag,
     lastModified: calendar.lastModified,
   });

@@ -65,7 +65,7 @@ for (const index of [1, 2]) {
   };
   await db
     .insertInto('events')
-    .values({ ...row, title: 'Event', allDay: 0, source: 'manual', icsKey: null })
+    .values({ ...row, title: 'Event', allDay: 0, source: 'manual', icsKey: null, calendarId: user })
     .execute();
   await db
     .insertInto('tasks')
@@ -165,7 +165,7 @@ const reads: Array<[string, () => Promise<unknown>, RegExp]> = [
   ],
   [
     'a page of events by start (export), after a given event',
-    () => pageAfter(repositories.eventsRepository.pagesByStart(user, 1)),
+    () => pageAfter(repositories.eventsRepository.pagesByStart(user, { pageSize: 1 })),
     /events_user_\w+ \(user_id=\?\)/,
   ],
   [
@@ -176,8 +176,8 @@ const reads: Array<[string, () => Promise<unknown>, RegExp]> = [
   ['one task', () => repositories.tasksRepository.find(user, 'task-1'), /autoindex_tasks/],
   [
     'imported events by UID',
-    () => repositories.eventsRepository.findByIcsKeys(user, ['a#', 'b#']),
-    /events_user_ics_key/,
+    () => repositories.eventsRepository.keysIn(user, ['a#', 'b#']),
+    /events_calendar_ics_key/,
   ],
   [
     'the session behind a token',

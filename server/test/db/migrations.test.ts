@@ -77,7 +77,7 @@ async function afterMigrating(before: string, check: (db: Kysely<Database>) => P
         icsKey: null,
         createdAt: 1,
         updatedAt: 1,
-      })
+      } as never)
       .execute();
 
     await withSchemaLock('shared', () => migrateToLatest(db, schema));
@@ -117,8 +117,10 @@ test('migration 0009-series keeps existing tasks and events single items', () =>
     assert.deepEqual(await db.selectFrom('events').select(columns).executeTakeFirstOrThrow(), SINGLE_ITEM);
   }));
 
-test('migration 0010-ics-imported leaves existing events without a last import, so the next one takes the file', () =>
-  afterMigrating('0009-series', async (db) => {
-    const event = await db.selectFrom('events').select(['title', 'icsImported']).executeTakeFirstOrThrow();
-    assert.deepEqual(event, { title: event.title, icsImported: null });
+test('migration 0013-calendars puts existing events in their owner\'s own calendar', () =>
+  afterMigrating('0012-deleted-records-expiry', async (db) => {
+    const event = await db.selectFrom('events').select(['id', 'calendarId']).executeTakeFirstOrThrow();
+    assert.deepEqual(event, { id: 'e1', calendarId: 'u1' });
+    const own = await db.selectFrom('calendars').select(['id', 'userId', 'kind']).execute();
+    assert.deepEqual(own, [{ id: 'u1', userId: 'u1', kind: 'own' }]);
   }));

@@ -21,6 +21,7 @@ async function seedHeavyUser(app: FastifyInstance, userId: string) {
     allDay: 0,
     source: 'ics' as const,
     icsKey: `lecture-${index}@university.example#`,
+    calendarId: userId,
     createdAt: NOW,
     updatedAt: NOW,
   }));

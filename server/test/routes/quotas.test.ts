@@ -148,6 +148,7 @@ describe('per-user quotas', () => {
           categoryId: null,
           source: 'manual',
           icsKey: null,
+          calendarId: user.id,
           ...SINGLE_ITEM,
           createdAt: now,
           updatedAt: now,

@@ -67,7 +67,10 @@ export function createEventsRepository(db: Kysely<Database>, maxRows: number = R
      * page sorts the user's events again (no index has that order; one on start_at misleads SQLite's planner on
      * overlap reads, see migration 0002), so pages are large: at the quota, 20 sorts of 20,000 rows.
      */
-    async *pagesByStart(userId: string, pageSize = EXPORT_PAGE_SIZE): AsyncGenerator<EventRow[]> {
+    async *pagesByStart(
+      userId: string,
+      { pageSize = EXPORT_PAGE_SIZE, calendarId }: { pageSize?: number; calendarId?: string } = {},
+    ): AsyncGenerator<EventRow[]> {
       let last: EventRow | undefined;
       for (;;) {
         const after = last;
@@ -75,6 +78,7 @@ export function createEventsRepository(db: Kysely<Database>, maxRows: number = R
           .selectFrom('events')
           .selectAll()
           .where('userId', '=', userId)
+          .$if(calendarId !== undefined, (query) => query.where('calendarId', '=', calendarId!))
           .$if(after !== undefined, (query) =>
             query.where((eb) => eb(eb.refTuple('startAt', 'id'), '>', eb.tuple(after!.startAt, after!.id))),
           )

@@ -1,0 +1,266 @@
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, describe, test } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { buildTestApp, send, signUp, type SignedInUser } from '../helpers.js';
+
+/**
+ * A calendar server on 127.0.0.1 that the test controls: what it serves, how (a failure, a slow or huge answer), and
+ * how many requests reached it. It answers 304 to a request whose If-None-Match is the body's ETag.
+ */
+async function calendarServer() {
+  const state = {
+    body: '',
+    mode: 'ok' as 'ok' | 'error' | 'slow' | 'garbage' | 'huge',
+    hits: 0,
+    conditional: 0,
+  };
+  const server = http.createServer((request, response) => {
+    state.hits += 1;
+    if (state.mode === 'error') return void response.writeHead(500).end('down');
+    if (state.mode === 'slow') return void setTimeout(() => response.end(state.body), 3_000).unref();
+    if (state.mode === 'garbage') return void response.writeHead(200).end('<html>Sign in</html>');
+    if (state.mode === 'huge') {
+      // No Content-Length: the bound must hold while the body streams in.
+      response.writeHead(200, { 'content-type': 'text/calendar' });
+      return void response.end(Buffer.alloc(11 * 1024 * 1024, 'X'));
+    }
+    const etag = `"${createHash('sha256').update(state.body).digest('hex').slice(0, 16)}"`;
+    if (request.headers['if-none-match'] === etag) {
+      state.conditional += 1;
+      return void response.writeHead(304).end();
+    }
+    response.writeHead(200, { 'content-type': 'text/calendar', etag }).end(state.body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  after(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  const { port } = server.address() as AddressInfo;
+  return { state, url: `http://127.0.0.1:${port}/team.ics` };
+}
+
+const vevent = (lines: string[]) => ['BEGIN:VEVENT', ...lines, 'END:VEVENT'];
+const calendarText = (...events: string[][]) =>
+  ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Test//EN', 'X-WR-CALNAME:Team', ...events.flat(), 'END:VCALENDAR'].join(
+    '\r\n',
+  );
+
+const standup = (title = 'Stand-up', extra: string[] = []) =>
+  vevent([
+    'UID:standup@team',
+    'DTSTAMP:20260301T000000Z',
+    'DTSTART:20260309T090000Z',
+    'DTEND:20260309T093000Z',
+    'RRULE:FREQ=DAILY;COUNT=10',
+    `SUMMARY:${title}`,
+    ...extra,
+  ]);
+const review = vevent([
+  'UID:review@team',
+  'DTSTAMP:20260301T000000Z',
+  'DTSTART:20260311T130000Z',
+  'DTEND:20260311T150000Z',
+  'SUMMARY:Review',
+]);
+const holiday = vevent([
+  'UID:holiday@team',
+  'DTSTAMP:20260301T000000Z',
+  'DTSTART;VALUE=DATE:20260311',
+  'SUMMARY:Holiday',
+]);
+
+interface EventJson {
+  _id: string;
+  title: string;
+  start: string;
+  end: string;
+  calendarId: string;
+  readOnly: boolean;
+}
+
+async function eventsOf(app: FastifyInstance, headers: Record<string, string>, from = '2026-03-09', to = '2026-03-20') {
+  const response = await send(app, headers, 'GET', `/api/events?from=${from}&to=${to}`);
+  assert.equal(response.statusCode, 200, response.body);
+  return response.json<EventJson[]>();
+}
+
+const summary = (events: EventJson[]) => events.map((event) => `${event.start.slice(0, 16)} ${event.title}`);
+
+async function plannedOn(app: FastifyInstance, headers: Record<string, string>, date: string) {
+  const next = new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  const response = await send(app, headers, 'GET', `/api/ledger?from=${date}&to=${next}`);
+  assert.equal(response.statusCode, 200, response.body);
+  return response.json<{ days: { plannedMinutes: number }[] }>().days[0]!.plannedMinutes;
+}
+
+async function subscribe(app: FastifyInstance, user: SignedInUser, url: string, body: object = {}) {
+  return send(app, user.headers, 'POST', '/api/calendars', { url, ...body });
+}
+
+describe('calendar subscriptions', () => {
+  test('subscribe, refresh to exactly the new state, 304 changes nothing, failures keep the last good events', async () => {
+    const { app } = await buildTestApp({
+      config: { subscriptions: { refreshMinutes: 60, allowPrivateHosts: true, fetchTimeoutMs: 1_500 } },
+    });
+    const user = await signUp(app);
+    const source = await calendarServer();
+    source.state.body = calendarText(standup(), review, holiday);
+
+    const created = await subscribe(app, user, source.url);
+    assert.equal(created.statusCode, 201, created.body);
+    const calendar = created.json<{ id: string; name: string; kind: string; eventCount: number; countsInBudget: boolean }>();
+    assert.deepEqual(
+      { name: calendar.name, kind: calendar.kind, eventCount: calendar.eventCount, counts: calendar.countsInBudget },
+      { name: 'Team', kind: 'subscription', eventCount: 3, counts: true },
+    );
+    const first = await eventsOf(app, user.headers);
+    assert.equal(first.filter((event) => event.title === 'Stand-up').length, 10);
+    assert.ok(first.every((event) => event.calendarId === calendar.id && event.readOnly));
+
+    // Unchanged: a conditional request, a 304, nothing written.
+    const same = await send(app, user.headers, 'POST', `/api/calendars/${calendar.id}/refresh`);
+    assert.deepEqual(same.json(), { created: 0, updated: 0, deleted: 0, unchanged: true });
+    assert.equal(source.state.conditional, 1);
+    assert.deepEqual(await eventsOf(app, user.headers), first);
+
+    // A new title, a deleted event, a new exception and a new series: the refresh shows exactly that.
+    source.state.body = calendarText(
+      standup('Daily sync', ['EXDATE:20260312T090000Z']),
+      vevent([
+        'UID:standup@team',
+        'DTSTAMP:20260301T000000Z',
+        'RECURRENCE-ID:20260313T090000Z',
+        'DTSTART:20260313T100000Z',
+        'DTEND:20260313T103000Z',
+        'SUMMARY:Daily sync (late)',
+      ]),
+      vevent([
+        'UID:retro@team',
+        'DTSTAMP:20260301T000000Z',
+        'DTSTART:20260310T160000Z',
+        'DTEND:20260310T170000Z',
+        'RRULE:FREQ=WEEKLY;COUNT=2',
+        'SUMMARY:Retro',
+      ]),
+      holiday,
+    );
+    const changed = await send(app, user.headers, 'POST', `/api/calendars/${calendar.id}/refresh`);
+    assert.equal(changed.statusCode, 200, changed.body);
+    assert.deepEqual(changed.json(), { created: 2, updated: 1, deleted: 1, unchanged: false });
+    const now = await eventsOf(app, user.headers);
+    assert.deepEqual(summary(now), [
+      '2026-03-09T09:00 Daily sync',
+      '2026-03-10T09:00 Daily sync',
+      '2026-03-10T16:00 Retro',
+      '2026-03-11T00:00 Holiday',
+      '2026-03-11T09:00 Daily sync',
+      '2026-03-13T10:00 Daily sync (late)',
+      '2026-03-14T09:00 Daily sync',
+      '2026-03-15T09:00 Daily sync',
+      '2026-03-16T09:00 Daily sync',
+      '2026-03-17T09:00 Daily sync',
+      '2026-03-17T16:00 Retro',
+      '2026-03-18T09:00 Daily sync',
+    ]);
+
+    // A 500, a timeout, a page that is no calendar and an 11 MB body: the last good events stay, lastError says why.
+    for (const [mode, reason] of [
+      ['error', /answered 500/],
+      ['slow', /did not answer within/],
+      ['garbage', /does not serve a calendar/],
+      ['huge', /larger than 10 MB/],
+    ] as const) {
+      source.state.mode = mode;
+      const failed = await send(app, user.headers, 'POST', `/api/calendars/${calendar.id}/refresh`);
+      assert.equal(failed.statusCode, 422, `${mode}: ${failed.body}`);
+      assert.match(failed.json<{ message: string }>().message, reason);
+      assert.deepEqual(await eventsOf(app, user.headers), now, mode);
+      const listed = (await send(app, user.headers, 'GET', '/api/calendars')).json<{
+        calendars: { id: string; lastError?: string }[];
+      }>();
+      assert.match(listed.calendars.find((entry) => entry.id === calendar.id)!.lastError ?? '', reason);
+    }
+    // A later good fetch clears it.
+    source.state.mode = 'ok';
+    assert.equal((await send(app, user.headers, 'POST', `/api/calendars/${calendar.id}/refresh`)).statusCode, 200);
+    const listed = (await send(app, user.headers, 'GET', '/api/calendars')).json<{
+      calendars: { id: string; kind: string; lastError?: string }[];
+    }>();
+    assert.deepEqual(
+      listed.calendars.map((entry) => [entry.kind, entry.lastError ?? null]),
+      [
+        ['own', null],
+        ['subscription', null],
+      ],
+    );
+  });
+
+  test('subscribed events are read-only, copy into the own calendar, and count in the budget only when switched on', async () => {
+    const { app } = await buildTestApp({
+      config: { subscriptions: { refreshMinutes: 60, allowPrivateHosts: true, fetchTimeoutMs: 2_000 } },
+    });
+    const user = await signUp(app);
+    const source = await calendarServer();
+    source.state.body = calendarText(standup(), review, holiday);
+    const calendar = (await subscribe(app, user, source.url)).json<{ id: string }>();
+    const events = await eventsOf(app, user.headers, '2026-03-11', '2026-03-12');
+    const meeting = events.find((event) => event.title === 'Review')!;
+    const occurrence = events.find((event) => event.title === 'Stand-up')!;
+
+    const edit = await send(app, user.headers, 'PATCH', `/api/events/${meeting._id}`, { title: 'Mine' });
+    assert.equal(edit.statusCode, 409);
+    assert.match(edit.json<{ message: string }>().message, /"Team", a subscribed calendar.*Copy to my calendar/);
+    assert.equal((await send(app, user.headers, 'DELETE', `/api/events/${occurrence._id}`)).statusCode, 409);
+
+    // 11 March: stand-up 30 min + review 120 min, both counted; the all-day holiday costs nothing.
+    assert.equal(await plannedOn(app, user.headers, '2026-03-11'), 150);
+    const off = await send(app, user.headers, 'PATCH', `/api/calendars/${calendar.id}`, { countsInBudget: false });
+    assert.equal(off.json<{ countsInBudget: boolean }>().countsInBudget, false);
+    assert.equal(await plannedOn(app, user.headers, '2026-03-11'), 0);
+    assert.equal((await eventsOf(app, user.headers, '2026-03-11', '2026-03-12')).length, 3, 'still shown');
+
+    // A copy of one occurrence is the person's own event: it counts, and it can be edited.
+    const copied = await send(app, user.headers, 'POST', `/api/events/${occurrence._id}/copy`);
+    assert.equal(copied.statusCode, 201, copied.body);
+    const copy = copied.json<EventJson & { rrule: string }>();
+    assert.deepEqual(
+      [copy.title, copy.start, copy.readOnly, copy.rrule],
+      ['Stand-up', occurrence.start, false, ''],
+    );
+    assert.equal(await plannedOn(app, user.headers, '2026-03-11'), 30);
+    assert.equal(
+      (await send(app, user.headers, 'PATCH', `/api/events/${copy._id}`, { title: 'My stand-up' })).statusCode,
+      200,
+    );
+    // The own calendar always counts.
+    const own = await send(app, user.headers, 'PATCH', `/api/calendars/${user.user._id}`, { countsInBudget: false });
+    assert.equal(own.statusCode, 400);
+
+    // Removing the subscription takes its events; Undo brings it back from its source.
+    assert.equal((await send(app, user.headers, 'DELETE', `/api/calendars/${calendar.id}`)).statusCode, 204);
+    assert.deepEqual(summary(await eventsOf(app, user.headers, '2026-03-11', '2026-03-12')), [
+      '2026-03-11T09:00 My stand-up',
+    ]);
+    const restored = await send(app, user.headers, 'POST', `/api/calendars/${calendar.id}/restore`);
+    assert.equal(restored.statusCode, 200, restored.body);
+    assert.equal((await eventsOf(app, user.headers, '2026-03-11', '2026-03-12')).length, 4);
+  });
+
+  test('with private hosts refused, a loopback address is refused before any connection', async () => {
+    const { app } = await buildTestApp();
+    const user = await signUp(app);
+    const source = await calendarServer();
+    source.state.body = calendarText(review);
+    for (const url of [source.url, source.url.replace('127.0.0.1', 'localhost'), 'webcal://127.0.0.1:1/x.ics']) {
+      const refused = await subscribe(app, user, url);
+      assert.equal(refused.statusCode, 400, refused.body);
+      assert.equal(refused.json<{ errors: { field: string }[] }>().errors[0]!.field, 'url');
+    }
+    assert.equal(source.state.hits, 0);
+    const listed = (await send(app, user.headers, 'GET', '/api/calendars')).json<{ calendars: unknown[] }>();
+    assert.equal(listed.calendars.length, 1, 'nothing saved');
+    const ftp = await subscribe(app, user, 'ftp://example.com/cal.ics');
+    assert.equal(ftp.statusCode, 400);
+  });
+});
