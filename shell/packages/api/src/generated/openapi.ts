@@ -1633,7 +1633,7 @@ export interface paths {
         put?: never;
         /**
          * Import an .ics file (multipart field "file", at most 1 MiB); importing the same file again changes nothing
-         * @description Events keep their UID (plus RECURRENCE-ID): a re-import updates changed events and skips unchanged ones. An RRULE event is stored as one series (its EXDATEs skipped, its RECURRENCE-ID overrides kept as its occurrences, its RDATEs as events of their own) and expanded on every read. Lenient: an event that cannot be read (a rule that repeats more than daily, could never produce an occurrence or that RFC 5545 forbids, a start that cannot be read, a VEVENT cut off) is skipped and listed with its reason (the first 20 in skippedEvents); the rest imports. 400 when the file holds no event that can be read. Files are read one at a time per account: 429 when the account already has two waiting, 503 when the server has too many waiting (both with Retry-After). 409 when the new events would pass the account's event quota (nothing is imported).
+         * @description Copies the file into the own calendar: an event whose UID (plus RECURRENCE-ID) is already there, or that this server exported, is a duplicate, skipped and counted in duplicates, never merged; a series already there brings none of its overrides. An RRULE event is stored as one series (its EXDATEs skipped, its RECURRENCE-ID overrides kept as its occurrences, its RDATEs as events of their own) and expanded on every read. Lenient: a start without an end is a point in time (a date, the whole day); an event that cannot be read (a rule that repeats more than daily, could never produce an occurrence or that RFC 5545 forbids, a start that cannot be read, a VEVENT cut off) is skipped and listed with its reason (the first 20 in skippedEvents); the rest imports. 400 when the file holds no event that can be read. Files are read one at a time per account: 429 when the account already has two waiting, 503 when the server has too many waiting (both with Retry-After). 409 when the new events would pass the account's event quota (nothing is imported).
          */
         post: {
             parameters: {
@@ -1780,6 +1780,54 @@ export interface paths {
                     content: {
                         "text/calendar": string;
                     };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/feed/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The private feed of a published plan (POST /calendars/feed gives its address) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description IANA time zone for local days, e.g. Europe/Paris; an unknown zone is ignored */
+                    "x-time-zone"?: string;
+                };
+                path: {
+                    file: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description text/calendar */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/calendar": string;
+                    };
+                };
+                /** @description Default Response */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
             };
         };
