@@ -81,6 +81,10 @@ describe('/api/users/me', () => {
       data.events.map((event: { title: string }) => event.title),
       ['Meet'],
     );
+    assert.deepEqual(
+      data.calendars.map((calendar: { kind: string; eventCount: number }) => [calendar.kind, calendar.eventCount]),
+      [['own', 1]],
+    );
     assert.equal(JSON.stringify(data).includes('passwordHash'), false);
     assert.equal(JSON.stringify(data).includes('scrypt'), false);
   });

@@ -84,6 +84,7 @@ export function createUsersRepository(db: Kysely<Database>) {
           'deletedRecords',
           'analyticsSnapshots',
           'events',
+          'calendars',
           'tasks',
           'categories',
           'passwordResets',

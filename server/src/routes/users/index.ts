@@ -10,6 +10,7 @@ import { canonicalTimeZone } from '../../lib/time-zone.js';
 import { signedInUser } from '../../plugins/app/authentication.js';
 import { bearerAuth } from '../../schemas/common.js';
 import { toCategoryJson } from '../../schemas/category.js';
+import { toCalendarJson } from '../../schemas/calendar.js';
 import { toEventJson } from '../../schemas/event.js';
 import { toTaskJson } from '../../schemas/task.js';
 import { DeleteMeBody, UpdateMeBody, UserEnvelope, toUserJson } from '../../schemas/user.js';
@@ -69,6 +70,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     category: Type.Unsafe({ $ref: 'Category#' }),
     task: Type.Unsafe({ $ref: 'Task#' }),
     event: Type.Unsafe({ $ref: 'CalendarEvent#' }),
+    calendar: Type.Unsafe({ $ref: 'Calendar#' }),
     snapshot: Type.Object({
       weekStart: Type.String(),
       updatedAt: Type.String(),
@@ -91,6 +93,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
               categories: Type.Array(exportSchemas.category),
               tasks: Type.Array(exportSchemas.task),
               events: Type.Array(exportSchemas.event),
+              calendars: Type.Array(exportSchemas.calendar),
               analyticsSnapshots: Type.Array(exportSchemas.snapshot),
             }),
           ),
@@ -99,9 +102,12 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const user = signedInUser(request);
-      const [categories, snapshots] = await Promise.all([
+      await app.calendarsRepository.ensureOwn(user.id, app.now());
+      const [categories, snapshots, calendars, eventCounts] = await Promise.all([
         app.categoriesRepository.list(user.id),
         app.analyticsSnapshotsRepository.list(user.id),
+        app.calendarsRepository.list(user.id),
+        app.eventsRepository.countsByCalendar(user.id),
       ]);
       const serializer = (schema: Record<string, unknown>) =>
         reply.compileSerializationSchema(schema) as (data: unknown) => string;
@@ -109,6 +115,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const categoryJson = serializer(exportSchemas.category);
       const taskJson = serializer(exportSchemas.task);
       const eventJson = serializer(exportSchemas.event);
+      const calendarJson = serializer(exportSchemas.calendar);
       const snapshotJson = serializer(exportSchemas.snapshot);
       const exportedAt = new Date(app.now()).toISOString();
       // The same bytes as serialising the whole document at once; tasks and events, the bulk of it, are read a page
@@ -124,6 +131,10 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         yield* jsonArrayItems(app.eventsRepository.pagesByStart(user.id), (event) =>
           eventJson(toEventJson(event)),
         );
+        yield '],"calendars":[';
+        yield calendars
+          .map((calendar) => calendarJson(toCalendarJson(calendar, eventCounts.get(calendar.id) ?? 0)))
+          .join(',');
         yield '],"analyticsSnapshots":[';
         yield snapshots
           .map((snapshot) =>

@@ -2612,6 +2612,7 @@ export interface paths {
                             categories: components["schemas"]["Category"][];
                             tasks: components["schemas"]["Task"][];
                             events: components["schemas"]["CalendarEvent"][];
+                            calendars: components["schemas"]["Calendar"][];
                             analyticsSnapshots: {
                                 weekStart: string;
                                 updatedAt: string;
