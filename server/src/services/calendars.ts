@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { CalendarRow, Database, EventRow, UserRow } from '../db/schema.js';
+import { isUniqueViolation } from '../lib/db-errors.js';
 import { HttpError } from '../lib/http-errors.js';
 import { unfoldedText } from '../lib/ics/parse.js';
 import { newId } from '../lib/ids.js';
@@ -177,13 +178,16 @@ export async function refreshSubscription(
   if (!user || calendar.kind !== 'subscription' || calendar.url === null) return unchanged;
   const now = app.now();
   const next = now + app.config.subscriptions.refreshMinutes * 60_000;
-  const succeeded = (trx: Kysely<Database>, validators: Partial<CalendarRow> = {}) =>
-    app.calendarsRepository.update(
+  const succeeded = async (trx: Kysely<Database>, validators: Partial<CalendarRow> = {}) => {
+    const updated = await app.calendarsRepository.update(
       user.id,
       calendar.id,
       { ...validators, lastRefreshedAt: now, lastError: null, nextRefreshAt: next },
       trx,
     );
+    // Removed while it was being fetched: its new events must not outlive it (the transaction rolls back).
+    if (!updated) throw new HttpError(404, 'Calendar not found');
+  };
   try {
     const source = await fetched(
       app,
@@ -206,10 +210,15 @@ export async function refreshSubscription(
       unchanged: created.length + replaced.length + deleted.length === 0,
     };
   } catch (error) {
+    // Two refreshes of one calendar at once (a click while the background job runs): the first one's events stand.
+    if (isUniqueViolation(error)) {
+      throw new HttpError(409, 'This calendar is being refreshed already; try again in a moment');
+    }
     // Busy (the parse pool's 429/503) is no fault of the source: the refresh is simply tried again later.
     const recorded =
       error instanceof OutboundError ||
       (error instanceof HttpError && (error.statusCode === 409 || error.statusCode === 422));
+    // Recorded as lastError, and answered as 422: the source (or its size) is at fault, not this request.
     if (!recorded) throw error;
     await app.calendarsRepository.update(user.id, calendar.id, {
       lastError: error.message,
@@ -233,8 +242,9 @@ export function scheduleSubscriptionRefresh(app: FastifyInstance): void {
     try {
       await refreshSubscription(app, calendar);
     } catch (error) {
-      // Recorded on the calendar (lastError) when it is the source's fault; anything else is the job's to log.
-      if (!(error instanceof HttpError && error.statusCode === 422)) throw error;
+      // Recorded on the calendar (lastError) when it is the source's fault, or another refresh got there first (409),
+      // or it was removed meanwhile (404); anything else is the job's to log and retry.
+      if (!(error instanceof HttpError && [404, 409, 422].includes(error.statusCode))) throw error;
     }
   });
   app.jobs.every(REFRESH_JOB, async () => {

@@ -74,8 +74,14 @@ export function createCalendarsRepository(db: Kysely<Database>) {
       id: string,
       changes: Updateable<Omit<CalendarsTable, 'id' | 'userId' | 'kind'>>,
       trx: Kysely<Database> = db,
-    ): Promise<void> {
-      await trx.updateTable('calendars').set(changes).where('userId', '=', userId).where('id', '=', id).execute();
+    ): Promise<boolean> {
+      const result = await trx
+        .updateTable('calendars')
+        .set(changes)
+        .where('userId', '=', userId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
     },
 
     /** Subscriptions whose background refresh is due, the longest waiting first. */
