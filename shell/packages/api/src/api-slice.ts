@@ -12,7 +12,16 @@ import { sessionExpired, type SessionState } from './session-slice';
 
 export const API_TIMEOUT_MS = 10_000;
 
-export const TAG_TYPES = ['Category', 'Task', 'Wallet', 'Event', 'Analytics', 'User', 'Session'] as const;
+export const TAG_TYPES = [
+  'Category',
+  'Task',
+  'Wallet',
+  'Event',
+  'Calendar',
+  'Analytics',
+  'User',
+  'Session',
+] as const;
 
 // The session in this page's store says who is signed in; sending whatever token storage holds now could act for
 // someone another tab signed in since.

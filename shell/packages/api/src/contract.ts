@@ -10,6 +10,8 @@ export type User = Schemas['User'];
 export type Category = Schemas['Category'];
 export type Task = Schemas['Task'];
 export type CalendarEvent = Schemas['CalendarEvent'];
+/** A calendar events belong to: the person's own, or a subscription to an address (its events read-only). */
+export type Calendar = Schemas['Calendar'];
 export type WeeklyAnalytics = Schemas['WeeklyAnalytics'];
 export type DailyAnalytics = WeeklyAnalytics['daily'][number];
 /** One local day of the time ledger: planned, tracked, unscheduled, productive, budget and over minutes. */

@@ -1,4 +1,4 @@
-import type { CalendarEvent, Category, LedgerDay, Task, User, WeeklyAnalytics } from '../contract';
+import type { Calendar, CalendarEvent, Category, LedgerDay, Task, User, WeeklyAnalytics } from '../contract';
 import { signedIn } from '../session-slice';
 import { createAppStore, type AppStore } from '../store';
 import { DEFAULT_BUDGET_HOURS, DEFAULT_CATEGORY_COLOR } from '../generated/product-defaults';
@@ -51,6 +51,37 @@ export function aTask(overrides: Partial<Task> = {}): Task {
   };
 }
 
+/** The own calendar's id: the server names it after its person (TEST_USER). */
+export const OWN_CALENDAR_ID = TEST_USER.id;
+
+/** The person's own calendar as GET /calendars lists it, unless the overrides say otherwise. */
+export function anOwnCalendar(overrides: Partial<Calendar> = {}): Calendar {
+  return {
+    id: OWN_CALENDAR_ID,
+    name: 'My calendar',
+    kind: 'own',
+    color: '#2563eb',
+    countsInBudget: true,
+    eventCount: 0,
+    ...overrides,
+  };
+}
+
+/** A subscription to a holidays feed, refreshed 2026-03-08 08:00 UTC, unless the overrides say otherwise. */
+export function aSubscription(overrides: Partial<Calendar> = {}): Calendar {
+  return {
+    id: 'calendar-sub-1',
+    name: 'Holidays',
+    kind: 'subscription',
+    color: '#d97706',
+    countsInBudget: true,
+    url: 'https://calendars.example.com/holidays.ics',
+    lastRefreshedAt: '2026-03-08T08:00:00.000Z',
+    eventCount: 12,
+    ...overrides,
+  };
+}
+
 /** An event of 2026-03-08, 14:00-15:00 UTC, unless the overrides say otherwise. */
 export function anEvent(overrides: Partial<CalendarEvent> = {}): CalendarEvent {
   return {
@@ -61,6 +92,8 @@ export function anEvent(overrides: Partial<CalendarEvent> = {}): CalendarEvent {
     allDay: false,
     categoryId: '',
     source: 'manual',
+    calendarId: OWN_CALENDAR_ID,
+    readOnly: false,
     seriesId: '',
     rrule: '',
     recurrenceId: '',
