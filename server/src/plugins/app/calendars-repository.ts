@@ -9,7 +9,7 @@ export const OWN_CALENDAR_DEFAULTS = { name: 'My calendar', color: '#2563eb' } a
 
 export function createCalendarsRepository(db: Kysely<Database>) {
   return {
-    /** The person's own calendar, made on first need (accounts made before calendars have one from the migration). */
+    /** Makes the person's own calendar if it is missing: with the account (and for older accounts, migration 0013). */
     async ensureOwn(userId: string, now: number): Promise<void> {
       await db
         .insertInto('calendars')

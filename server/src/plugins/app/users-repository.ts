@@ -1,5 +1,6 @@
 import type { Kysely, Updateable } from 'kysely';
 import type { Database, NewUserRow, UserRow, UsersTable } from '../../db/schema.js';
+import { createCalendarsRepository } from './calendars-repository.js';
 
 export const accountKeyOf = (value: string) => value.trim().toLowerCase();
 
@@ -56,7 +57,11 @@ export function createUsersRepository(db: Kysely<Database>) {
 
     async create(user: Omit<NewUserRow, 'usernameKey' | 'emailKey'>): Promise<UserRow> {
       const row = { ...user, usernameKey: accountKeyOf(user.username), emailKey: accountKeyOf(user.email) };
-      await db.insertInto('users').values(row).execute();
+      // An account comes with its own calendar, which every event made or imported here belongs to.
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto('users').values(row).execute();
+        await createCalendarsRepository(trx).ensureOwn(user.id, user.createdAt);
+      });
       return (await this.findById(user.id))!;
     },
 
