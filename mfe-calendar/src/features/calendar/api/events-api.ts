@@ -17,7 +17,8 @@ export type EventTiming = { id: string; scope?: SeriesScope } & Required<
 >;
 export type ImportSummary = ResponseOf<'/api/events/import', 'post'>;
 
-const EVENT_CHANGES = ['Event', 'Wallet', 'Analytics'] as const;
+/** Every change to events moves the figures, and the event counts the calendars list shows. */
+const EVENT_CHANGES = ['Event', 'Wallet', 'Analytics', { type: 'Calendar', id: 'LIST' }] as const;
 
 export const eventsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -63,6 +64,11 @@ export const eventsApi = api.injectEndpoints({
       query: (id) => ({ url: `/events/${id}/restore`, method: 'POST' }),
       invalidatesTags: [...EVENT_CHANGES],
     }),
+    /** A subscribed (read-only) event copied into the own calendar, where it can be edited; an occurrence alone. */
+    copyEvent: build.mutation<CalendarEvent, string>({
+      query: (id) => ({ url: `/events/${id}/copy`, method: 'POST' }),
+      invalidatesTags: [...EVENT_CHANGES],
+    }),
     importEvents: build.mutation<ImportSummary, FormData>({
       query: (body) => ({ url: '/events/import', method: 'POST', body }),
       invalidatesTags: [...EVENT_CHANGES],
@@ -81,6 +87,7 @@ export const {
   useMoveEventMutation,
   useDeleteEventMutation,
   useRestoreEventMutation,
+  useCopyEventMutation,
   useImportEventsMutation,
   useExportEventsMutation,
 } = eventsApi;

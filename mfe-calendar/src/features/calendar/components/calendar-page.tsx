@@ -4,10 +4,12 @@ import {
   skipToken,
   ThemeToggle,
   toastUndoableDelete,
+  useGetCalendarsQuery,
   useGetCategoriesQuery,
   useGetLedgerQuery,
   useGetTasksInRangeQuery,
   type ApiError,
+  type Calendar,
   type Category,
   type LedgerDay,
   type Task,
@@ -36,6 +38,7 @@ import {
   type EventDraft,
 } from '../lib/event-dates';
 import { categoryColorsOf, visibleDaysOf } from '../lib/task-blocks';
+import { calendarLooksOf, OWN_CALENDAR_FALLBACK_NAME } from '../lib/calendars';
 import { useFullCalendarGrids } from '../hooks/use-full-calendar-grids';
 import { useNarrowScreen } from '../hooks/use-narrow-screen';
 import { useTaskPlacement } from '../hooks/use-task-placement';
@@ -43,6 +46,7 @@ import { AllDayEvents } from './all-day-events';
 import { EventModal } from './event-modal';
 import { IcsControls } from './ics-controls';
 import { GridFrame } from './grid-frame';
+import { ReadOnlyEventDialog } from './read-only-event-dialog';
 import { UnscheduledPanel } from './unscheduled-panel';
 import { ViewControls, viewOf, type CalendarView } from './view-controls';
 import styles from './calendar-page.module.css';
@@ -65,6 +69,7 @@ const NO_EVENTS: CalendarEvent[] = [];
 const NO_TASKS: Task[] = [];
 const NO_CATEGORIES: Category[] = [];
 const NO_LEDGER: LedgerDay[] = [];
+const NO_CALENDARS: Calendar[] = [];
 
 /** Days from a month view's first day to a day of its month: it starts at most six days before the 1st. */
 const INTO_THE_MONTH_DAYS = 14;
@@ -106,6 +111,13 @@ export function CalendarPage() {
     : ledgerQuery.fulfilledTimeStamp;
   const categories = useGetCategoriesQuery().data ?? NO_CATEGORIES;
   const categoryColors = useMemo(() => categoryColorsOf(categories), [categories]);
+  // Subscribed events are drawn in their calendar's colour; one switched off spends nothing in the day headers.
+  const calendars = useGetCalendarsQuery().data ?? NO_CALENDARS;
+  const calendarLooks = useMemo(() => calendarLooksOf(calendars), [calendars]);
+  const ownCalendarName =
+    calendars.find((calendar) => calendar.kind === 'own')?.name ?? OWN_CALENDAR_FALLBACK_NAME;
+  // A subscribed event opens read-only: it changes only at its source, and can be copied.
+  const [readOnlyEventId, setReadOnlyEventId] = useState<string | null>(null);
   const panelRef = useRef<HTMLElement>(null);
   const gridSectionRef = useRef<HTMLElement>(null);
   const visibleDays = useMemo(() => (range ? visibleDaysOf(range) : []), [range]);
@@ -157,7 +169,8 @@ export function CalendarPage() {
   const openCreate = (draft: EventDraft) => setModal({ mode: 'create', draft, key: Date.now() });
   const openEdit = (eventId: string) => {
     const event = eventsById.get(eventId);
-    if (event) setModal({ mode: 'edit', eventId, draft: draftFromEvent(event), key: Date.now() });
+    if (event?.readOnly) setReadOnlyEventId(eventId);
+    else if (event) setModal({ mode: 'edit', eventId, draft: draftFromEvent(event), key: Date.now() });
   };
 
   // A late answer closes only the dialog it belongs to, never one opened since.
@@ -230,6 +243,7 @@ export function CalendarPage() {
     [moveEvent],
   );
 
+  const readOnlyEvent = readOnlyEventId ? eventsById.get(readOnlyEventId) : undefined;
   const modalBusy = createState.isLoading || updateState.isLoading || deleteState.isLoading;
   const isFirstLoad = range === null || (eventsQuery.isFetching && eventsQuery.data === undefined);
   const tasksLoading = range === null || (tasksQuery.currentData === undefined && !tasksQuery.isError);
@@ -275,6 +289,7 @@ export function CalendarPage() {
           {grids ? (
             <grids.MonthGrid
               events={events}
+              calendarLooks={calendarLooks}
               shownDay={shownDay}
               loading={isFirstLoad}
               onRangeChange={changeRange}
@@ -287,7 +302,7 @@ export function CalendarPage() {
         </section>
       ) : (
         <>
-          <AllDayEvents events={events} onOpenEvent={openEdit} />
+          <AllDayEvents events={events} calendarLooks={calendarLooks} onOpenEvent={openEdit} />
           <div className={styles.workspace}>
             <section
               aria-label="Week time grid"
@@ -301,6 +316,7 @@ export function CalendarPage() {
                   events={holdBlocks ? NO_EVENTS : events}
                   tasks={gridTasks}
                   categoryColors={categoryColors}
+                  calendarLooks={calendarLooks}
                   ledgerDays={ledgerQuery.data ?? NO_LEDGER}
                   ledgerVersion={ledgerVersion}
                   onRangeChange={changeRange}
@@ -344,6 +360,16 @@ export function CalendarPage() {
           onClose={() => {
             if (!modalBusy) setModal(null);
           }}
+        />
+      )}
+
+      {readOnlyEvent && (
+        <ReadOnlyEventDialog
+          key={readOnlyEvent._id}
+          event={readOnlyEvent}
+          calendar={calendarLooks.get(readOnlyEvent.calendarId)}
+          ownCalendarName={ownCalendarName}
+          onClose={() => setReadOnlyEventId(null)}
         />
       )}
 

@@ -6,15 +6,19 @@ import type { DatesSetArg, DayCellMountArg, EventClickArg, EventInput } from '@f
 import type { DateClickArg } from '@fullcalendar/interaction';
 import { toLocalDateKey } from '@time-wallet/shared-ui/lib';
 import type { CalendarEvent } from '../api/events-api';
+import type { CalendarLooks } from '../lib/calendars';
 import { claimFullCalendarStyleSheet } from '../lib/fullcalendar-style-sheet';
 import { TITLE_FORMAT } from '../lib/view-days';
 import { blockTimeText } from './grid-sync';
 import { GridToolbar } from './grid-toolbar';
+import { UNKNOWN_CALENDAR_COLOR, eventBlockInput, renderBlockContent } from './task-event';
 import styles from './week-grid.module.css';
 import monthStyles from './month-grid.module.css';
 
 export interface MonthGridProps {
   events: CalendarEvent[];
+  /** Each calendar's colour: subscribed events are drawn in it, with a lock. */
+  calendarLooks: CalendarLooks;
   /** The month shown first, and moved to each time a new object is given ("Go to date"). */
   shownDay: { day: string };
   onRangeChange: (start: Date, end: Date) => void;
@@ -35,6 +39,7 @@ const EVENTS_PER_DAY = 3;
  */
 export function MonthGrid({
   events,
+  calendarLooks,
   shownDay,
   onRangeChange,
   onOpenEvent,
@@ -58,15 +63,22 @@ export function MonthGrid({
 
   const inputs = useMemo<EventInput[]>(
     () =>
-      events.map((event) => ({
-        id: event._id,
-        title: event.title,
-        start: event.start,
-        end: event.end,
-        allDay: event.allDay,
-        classNames: event.source === 'ics' ? [styles.importedEvent] : [],
-      })),
-    [events],
+      events.map((event) => {
+        if (!event.readOnly) {
+          return {
+            id: event._id,
+            title: event.title,
+            start: event.start,
+            end: event.end,
+            allDay: event.allDay,
+            classNames: event.source === 'ics' ? [styles.importedEvent] : [],
+          };
+        }
+        const color = calendarLooks.get(event.calendarId)?.color ?? UNKNOWN_CALENDAR_COLOR;
+        // A block, not a dot: the tint of its calendar's colour behind the title tells it apart.
+        return { ...eventBlockInput(event, color), allDay: event.allDay, display: 'block' };
+      }),
+    [events, calendarLooks],
   );
 
   const latest = useRef({ onRangeChange, onOpenEvent, onOpenDay });
@@ -126,6 +138,7 @@ export function MonthGrid({
           navLinks
           dayMaxEvents={EVENTS_PER_DAY}
           eventTimeFormat={blockTimeText}
+          eventContent={renderBlockContent}
           eventInteractive
           height="100%"
           events={inputs}

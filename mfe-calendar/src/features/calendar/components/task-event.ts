@@ -1,7 +1,9 @@
 import type { EventContentArg, EventInput } from '@fullcalendar/core';
 import type { Task } from '@time-wallet/api';
 import { describeRule } from '@time-wallet/shared-ui/lib';
+import type { CalendarEvent } from '../api/events-api';
 import { taskBlockId } from '../lib/task-blocks';
+import { lockMarkElement } from './lock-mark';
 import styles from './week-grid.module.css';
 import markerStyles from './repeat-marker.module.css';
 
@@ -18,6 +20,37 @@ export interface TaskBlockProps {
 export function repeatsOf(item: { rrule: string; start: string | null }): { repeats?: string } {
   if (!item.rrule) return {};
   return { repeats: `Repeats: ${describeRule(item.rrule, item.start ? new Date(item.start) : new Date())}` };
+}
+
+/** What an event's block carries: its repeat marker's name when it repeats, and for a subscribed event its lock. */
+export interface EventBlockProps {
+  repeats?: string;
+  readOnly?: true;
+}
+
+/** The colour of a subscribed event whose calendar is not read yet. */
+export const UNKNOWN_CALENDAR_COLOR = 'var(--color-border-strong)';
+
+/**
+ * An event as a block. A subscribed one (read-only) is drawn like a task, its calendar's colour as a stripe over a
+ * tint of it in the page's text colour, with a lock, and cannot be dragged or resized: it changes only at its source.
+ */
+export function eventBlockInput(event: CalendarEvent, calendarColor: string): EventInput {
+  const timing = { id: event._id, title: event.title, start: event.start, end: event.end };
+  if (!event.readOnly) {
+    const extendedProps: EventBlockProps = repeatsOf(event);
+    return { ...timing, classNames: event.source === 'ics' ? [styles.importedEvent] : [], extendedProps };
+  }
+  const extendedProps: EventBlockProps = { ...repeatsOf(event), readOnly: true };
+  return {
+    ...timing,
+    // Neither its start nor its length: FullCalendar offers no drag and no resize handle.
+    editable: false,
+    classNames: [styles.subscribedEvent],
+    borderColor: calendarColor,
+    backgroundColor: `color-mix(in srgb, ${calendarColor} 16%, var(--color-surface))`,
+    extendedProps,
+  };
 }
 
 export function isTaskBlock(
@@ -70,14 +103,21 @@ function repeatMarker(name: string): HTMLElement {
 }
 
 /**
- * An event block of a series: FullCalendar's own time and title (same classes, so its styles hold), then the
- * marker. Events that do not repeat keep FullCalendar's default content.
+ * An event block of a series or of a subscribed calendar: FullCalendar's own time and title (same classes, so its
+ * styles hold), then the lock and the repeat marker. Other events keep FullCalendar's default content.
  */
-function repeatingEventContent(title: string, timeText: string, repeats: string): { domNodes: Node[] } {
+function markedEventContent(
+  title: string,
+  timeText: string,
+  { repeats, readOnly }: EventBlockProps,
+): { domNodes: Node[] } {
   const frame = element('div', 'fc-event-main-frame', '');
   const titleRow = element('div', `fc-event-title-container ${markerStyles.row ?? ''}`, '');
-  titleRow.append(element('div', 'fc-event-title', title), repeatMarker(repeats));
-  frame.append(element('div', 'fc-event-time', timeText), titleRow);
+  titleRow.append(element('div', 'fc-event-title', title));
+  if (readOnly) titleRow.append(lockMarkElement());
+  if (repeats) titleRow.append(repeatMarker(repeats));
+  if (timeText) frame.append(element('div', 'fc-event-time', timeText));
+  frame.append(titleRow);
   return { domNodes: [frame] };
 }
 
@@ -89,9 +129,11 @@ function repeatingEventContent(title: string, timeText: string, repeats: string)
 export function renderBlockContent({ event, timeText }: EventContentArg): true | { domNodes: Node[] } {
   const props = event.extendedProps;
   if (!isTaskBlock(props)) {
-    return typeof props.repeats === 'string'
-      ? repeatingEventContent(event.title, timeText, props.repeats)
-      : true;
+    const marks: EventBlockProps = {
+      ...(typeof props.repeats === 'string' ? { repeats: props.repeats } : {}),
+      ...(props.readOnly === true ? { readOnly: true } : {}),
+    };
+    return marks.repeats || marks.readOnly ? markedEventContent(event.title, timeText, marks) : true;
   }
   const { done, repeats } = props;
   const content = document.createElement('div');

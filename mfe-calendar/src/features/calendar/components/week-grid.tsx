@@ -36,6 +36,7 @@ import type {
 import { DEFAULT_CATEGORY_COLOR, type LedgerDay, type Task, type TaskPlacement } from '@time-wallet/api';
 import { toLocalDateKey } from '@time-wallet/shared-ui/lib';
 import type { CalendarEvent, EventTiming } from '../api/events-api';
+import { countsInBudget, type CalendarLooks } from '../lib/calendars';
 import { timingAfterMove } from '../lib/event-dates';
 import { SCROLL_TIME, TITLE_FORMAT } from '../lib/view-days';
 import { DayLedgerStore } from '../lib/day-ledger-store';
@@ -44,7 +45,13 @@ import { isOnGrid, timeBlocksOf } from '../lib/task-blocks';
 import { useNarrowScreen } from '../hooks/use-narrow-screen';
 import { blockTimeText, memoPerItem, syncBlocks } from './grid-sync';
 import { GridToolbar } from './grid-toolbar';
-import { isTaskBlock, renderBlockContent, repeatsOf, taskEventInput } from './task-event';
+import {
+  UNKNOWN_CALENDAR_COLOR,
+  eventBlockInput,
+  isTaskBlock,
+  renderBlockContent,
+  taskEventInput,
+} from './task-event';
 import {
   MAX_SIDE_BY_SIDE,
   announceMoreLink,
@@ -61,6 +68,8 @@ export interface WeekGridProps {
   /** The visible range's tasks: the scheduled ones that are not dismissed are drawn. */
   tasks: readonly Task[];
   categoryColors: ReadonlyMap<string, string>;
+  /** Each calendar's colour and switch: subscribed events are drawn in their calendar's colour, read-only. */
+  calendarLooks: CalendarLooks;
   /** The ledger of the visible days, and what changes each time it is read (ends a dropped move's preview). */
   ledgerDays: LedgerDay[];
   ledgerVersion: unknown;
@@ -144,6 +153,7 @@ export function WeekGrid({
   events,
   tasks,
   categoryColors,
+  calendarLooks,
   ledgerDays,
   ledgerVersion,
   onRangeChange,
@@ -177,7 +187,15 @@ export function WeekGrid({
     return () => session.stop();
   }, [session, unscheduledPanelRef]);
 
-  const blocks = useMemo(() => timeBlocksOf(events, tasks), [events, tasks]);
+  // The day headers' preview counts what the server counts: a subscription switched off spends nothing.
+  const blocks = useMemo(
+    () =>
+      timeBlocksOf(
+        events.filter((event) => countsInBudget(event, calendarLooks)),
+        tasks,
+      ),
+    [events, tasks, calendarLooks],
+  );
   useLayoutEffect(
     () => store.setData(ledgerDays, blocks, ledgerVersion),
     [store, ledgerDays, blocks, ledgerVersion],
@@ -201,25 +219,23 @@ export function WeekGrid({
   }, [shownDay]);
 
   // One input per item, kept identical while the item is (RTK Query keeps unchanged items identical across refetches).
-  const [eventInputOf] = useState(() =>
-    memoPerItem<CalendarEvent, undefined>((event) => ({
-      id: event._id,
-      title: event.title,
-      start: event.start,
-      end: event.end,
-      classNames: event.source === 'ics' ? [styles.importedEvent] : [],
-      extendedProps: repeatsOf(event),
-    })),
-  );
+  const [eventInputOf] = useState(() => memoPerItem<CalendarEvent, string>(eventBlockInput));
   const [taskInputOf] = useState(() => memoPerItem<Task, string>(taskEventInput));
   const blockInputs = useMemo<EventInput[]>(
     () => [
-      ...events.filter((event) => !event.allDay).map((event) => eventInputOf(event, undefined)),
+      ...events
+        .filter((event) => !event.allDay)
+        .map((event) =>
+          eventInputOf(
+            event,
+            event.readOnly ? (calendarLooks.get(event.calendarId)?.color ?? UNKNOWN_CALENDAR_COLOR) : '',
+          ),
+        ),
       ...tasks
         .filter(isOnGrid)
         .map((task) => taskInputOf(task, categoryColors.get(task.categoryId) ?? DEFAULT_CATEGORY_COLOR)),
     ],
-    [events, tasks, categoryColors, eventInputOf, taskInputOf],
+    [events, tasks, categoryColors, calendarLooks, eventInputOf, taskInputOf],
   );
 
   // A task dropped from the list is drawn by FullCalendar at once; the refetched task replaces that copy, which goes

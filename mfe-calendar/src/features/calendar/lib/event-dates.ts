@@ -1,5 +1,6 @@
 import {
   addDays,
+  formatHHMM24,
   fromDateTimeLocalValue,
   toDateTimeLocalValue,
   toLocalDateKey,
@@ -119,4 +120,30 @@ export function eventBodyFromDraft(draft: EventDraft): Omit<EventBody, 'rrule'> 
 export function timingAfterMove(start: Date, end: Date | null): { start: string; end: string } {
   const landedEnd = end ?? new Date(start.getTime() + NEW_EVENT_MINUTES * MINUTE_MS);
   return { start: start.toISOString(), end: landedEnd.toISOString() };
+}
+
+const dayText = (date: Date) =>
+  date.toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric' });
+
+/**
+ * When an event happens, in words, for a dialog that shows it without inputs: "Sun, Mar 8, 14:00 – 15:00",
+ * "Sun, Mar 8, 22:00 – Mon, Mar 9, 01:00", or for all-day events their days ("Sun, Mar 8 – Tue, Mar 10").
+ */
+export function eventTimesText({
+  start,
+  end,
+  allDay,
+}: Pick<CalendarEvent, 'start' | 'end' | 'allDay'>): string {
+  const from = new Date(start);
+  const to = new Date(end);
+  if (allDay) {
+    const lastDay = new Date(Math.max(from.getTime(), to.getTime() - MINUTE_MS));
+    const first = dayText(from);
+    const last = dayText(lastDay);
+    return first === last ? `${first}, all day` : `${first} – ${last}`;
+  }
+  const sameDay = toLocalDateKey(from) === toLocalDateKey(to);
+  return sameDay
+    ? `${dayText(from)}, ${formatHHMM24(from)} – ${formatHHMM24(to)}`
+    : `${dayText(from)}, ${formatHHMM24(from)} – ${dayText(to)}, ${formatHHMM24(to)}`;
 }
