@@ -43,6 +43,7 @@ import { useFullCalendarGrids } from '../hooks/use-full-calendar-grids';
 import { useNarrowScreen } from '../hooks/use-narrow-screen';
 import { useTaskPlacement } from '../hooks/use-task-placement';
 import { AllDayEvents } from './all-day-events';
+import { CalendarsDisclosure } from './calendars-disclosure';
 import { EventModal } from './event-modal';
 import { IcsControls } from './ics-controls';
 import { GridFrame } from './grid-frame';
@@ -278,11 +279,16 @@ export function CalendarPage() {
         </Banner>
       )}
 
-      <ViewControls
-        view={view}
-        onViewChange={(next) => showView(next, dayInSight())}
-        onGoTo={(day) => setShownDay({ day })}
-      />
+      <div className={styles.viewRow}>
+        <div className={styles.viewControls}>
+          <ViewControls
+            view={view}
+            onViewChange={(next) => showView(next, dayInSight())}
+            onGoTo={(day) => setShownDay({ day })}
+          />
+        </div>
+        <CalendarsDisclosure />
+      </div>
 
       {view === 'month' ? (
         <section aria-label="Month" className={styles.gridSection}>
