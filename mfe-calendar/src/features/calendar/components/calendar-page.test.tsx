@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
@@ -10,6 +12,7 @@ import {
   resetTestEnvironment,
 } from '@time-wallet/api/testing';
 import { layOutWeekGrid } from '../../../testing/week-grid-layout';
+import type { ImportSummary } from '../api/events-api';
 import { CalendarPage } from './calendar-page';
 
 function thisWeekSunday(): string {
@@ -200,21 +203,85 @@ it('shows a dismissible banner when the events cannot be loaded', async () => {
 describe('ICS import and export', () => {
   const icsFile = (content = 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n') =>
     new File([content], 'holidays.ics', { type: 'text/calendar' });
+  const imported = (summary: Partial<ImportSummary>) => ({
+    body: { created: 0, updated: 0, duplicates: 0, skipped: 0, skippedEvents: [], ...summary },
+  });
+  const precedes = (first: Element, second: Element) =>
+    Boolean(first.compareDocumentPosition(second) & Node.DOCUMENT_POSITION_FOLLOWING);
+  /** The polite live region between the page's header and the controls above the grid. */
+  const importRegion = () => {
+    const heading = screen.getByRole('heading', { level: 1, name: 'Calendar' });
+    const goToDate = screen.getByLabelText('Go to date');
+    const regions = screen
+      .getAllByRole('status')
+      .filter((region) => precedes(heading, region) && precedes(region, goToDate));
+    expect(regions).toHaveLength(1);
+    return regions[0];
+  };
+  const countsIn = (result: HTMLElement) =>
+    Object.fromEntries(
+      within(result)
+        .getAllByRole('term')
+        .map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+    );
+
+  it('says what an import did in a polite region under the header, one line per count', async () => {
+    const user = userEvent.setup();
+    renderCalendar({
+      'POST /events/import': imported({ created: 3, updated: 1, duplicates: 1, skipped: 2 }),
+    });
+    await screen.findByText('Team standup');
+    // There before any import, so assistive technology is already listening when a result comes.
+    const region = importRegion();
+    expect(region).toHaveAttribute('aria-live', 'polite');
+    expect(region).toBeEmptyDOMElement();
+
+    await user.upload(screen.getByLabelText('Import .ics'), icsFile());
+    const result = await within(region).findByRole('group', { name: 'Imported holidays.ics' });
+    expect(countsIn(result)).toEqual({
+      Created: '3',
+      Updated: '1',
+      'Duplicates skipped': '1',
+      'Skipped in all': '2',
+    });
+    expect(screen.queryByText(/could not be read/)).not.toBeInTheDocument();
+  });
+
+  it('puts the result in the flow: none of its styles takes it out to lie over the page', () => {
+    const css = readFileSync(join(__dirname, 'import-result.module.css'), 'utf8');
+    expect(css).not.toMatch(/position:\s*(fixed|absolute|sticky)/);
+    expect(readFileSync(join(__dirname, 'ics-controls.module.css'), 'utf8')).not.toMatch(
+      /\.outcome|\.status/,
+    );
+  });
+
+  it('is dismissed from the keyboard, right after the import controls, and focus goes back to the import', async () => {
+    const user = userEvent.setup();
+    renderCalendar({ 'POST /events/import': imported({ created: 1 }) });
+    await screen.findByText('Team standup');
+    const importInput = screen.getByLabelText('Import .ics');
+
+    await user.upload(importInput, icsFile());
+    await screen.findByRole('group', { name: 'Imported holidays.ics' });
+    screen.getByRole('button', { name: 'Export .ics' }).focus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Dismiss import result' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(importRegion()).toBeEmptyDOMElement();
+    expect(importInput).toHaveFocus();
+  });
 
   it('lists the events the server could not read, each with its reason, behind a disclosure', async () => {
     const user = userEvent.setup();
     renderCalendar({
-      'POST /events/import': {
-        body: {
-          created: 2,
-          updated: 0,
-          skipped: 2,
-          skippedEvents: [
-            { uid: 'a@x', summary: 'Board meeting', reason: 'It has no start (DTSTART)' },
-            { uid: 'b@x', summary: '', reason: 'The event is cut off: the file ends before its END:VEVENT' },
-          ],
-        },
-      },
+      'POST /events/import': imported({
+        created: 2,
+        skipped: 2,
+        skippedEvents: [
+          { uid: 'a@x', summary: 'Board meeting', reason: 'It has no start (DTSTART)' },
+          { uid: 'b@x', summary: '', reason: 'The event is cut off: the file ends before its END:VEVENT' },
+        ],
+      }),
     });
     await screen.findByText('Team standup');
     await user.upload(screen.getByLabelText('Import .ics'), icsFile());
@@ -223,15 +290,12 @@ describe('ICS import and export', () => {
     expect(screen.getByText('b@x: The event is cut off: the file ends before its END:VEVENT')).toBeVisible();
   });
 
-  it('uploads the file as multipart field "file" and says what changed', async () => {
+  it('uploads the file as multipart field "file" and refetches the events', async () => {
     const user = userEvent.setup();
-    const { network } = renderCalendar({
-      'POST /events/import': { body: { created: 3, updated: 1, skipped: 2, skippedEvents: [] } },
-    });
+    const { network } = renderCalendar({ 'POST /events/import': imported({ created: 3 }) });
     await screen.findByText('Team standup');
     await user.upload(screen.getByLabelText('Import .ics'), icsFile());
-    expect(await screen.findByText('Imported: 3 created, 1 updated, 2 skipped.')).toBeInTheDocument();
-    expect(screen.queryByText(/could not be read/)).not.toBeInTheDocument();
+    await screen.findByRole('group', { name: 'Imported holidays.ics' });
     const [upload] = network.requestsTo('POST', '/events/import');
     expect(upload.headers.get('content-type')).toMatch(/^multipart\/form-data; boundary=/);
     expect(String(upload.body)).toContain('name="file"; filename="holidays.ics"');

@@ -42,10 +42,12 @@ import { calendarLooksOf, OWN_CALENDAR_FALLBACK_NAME } from '../lib/calendars';
 import { useFullCalendarGrids } from '../hooks/use-full-calendar-grids';
 import { useNarrowScreen } from '../hooks/use-narrow-screen';
 import { useTaskPlacement } from '../hooks/use-task-placement';
+import type { IcsOutcome } from '../lib/ics-files';
 import { AllDayEvents } from './all-day-events';
 import { CalendarsDisclosure } from './calendars-disclosure';
 import { EventModal } from './event-modal';
 import { IcsControls } from './ics-controls';
+import { ImportResult } from './import-result';
 import { GridFrame } from './grid-frame';
 import { ReadOnlyEventDialog } from './read-only-event-dialog';
 import { UnscheduledPanel } from './unscheduled-panel';
@@ -84,6 +86,8 @@ export function CalendarPage() {
   const [range, setRange] = useState<EventRange | null>(null);
   const [modal, setModal] = useState<ModalState | null>(null);
   const [bannerMessage, setBannerMessage] = useState<string | null>(null);
+  const [icsOutcome, setIcsOutcome] = useState<IcsOutcome | null>(null);
+  const importInputRef = useRef<HTMLInputElement>(null);
   // The view lives in the URL (?view=month), so a reload or a shared link keeps it.
   const [searchParams, setSearchParams] = useSearchParams();
   const view = viewOf(searchParams.get('view'));
@@ -140,6 +144,12 @@ export function CalendarPage() {
   const dismissError = () => {
     if (bannerMessage) setBannerMessage(null);
     else setDismissedLoadFailure(loadFailure);
+  };
+
+  // Focus was on the result's own controls: it goes back to the import that made it, not to the page's start.
+  const dismissIcsOutcome = () => {
+    setIcsOutcome(null);
+    importInputRef.current?.focus();
   };
 
   const eventsById = useMemo(() => new Map(events.map((event) => [event._id, event])), [events]);
@@ -261,17 +271,21 @@ export function CalendarPage() {
         </Link>
         <ThemeToggle />
       </nav>
-      <PageHeader
-        titleId="calendar-page-title"
-        title={TEXT.heading}
-        subtitle={TEXT.subtitle}
-        actions={
-          <div className={styles.actions}>
-            <Button onClick={() => openCreate(draftForNextHour())}>Add Event</Button>
-            <IcsControls />
-          </div>
-        }
-      />
+      {/* One row of the page's grid: the import result's live region, empty, adds no gap under the header. */}
+      <div>
+        <PageHeader
+          titleId="calendar-page-title"
+          title={TEXT.heading}
+          subtitle={TEXT.subtitle}
+          actions={
+            <div className={styles.actions}>
+              <Button onClick={() => openCreate(draftForNextHour())}>Add Event</Button>
+              <IcsControls onOutcome={setIcsOutcome} importInputRef={importInputRef} />
+            </div>
+          }
+        />
+        <ImportResult outcome={icsOutcome} onDismiss={dismissIcsOutcome} />
+      </div>
 
       {shownError && !modal && (
         <Banner tone="error" onDismiss={dismissError}>

@@ -7,9 +7,26 @@ export const EXPORT_FILE_NAME = 'time-wallet.ics';
 
 export const FILE_TOO_LARGE = 'That file is larger than 1 MiB. Choose a smaller .ics file.';
 
-export function importSummaryText({ created, updated, skipped }: ImportSummary): string {
-  return `Imported: ${created} created, ${updated} updated, ${skipped} skipped.`;
-}
+/** The counts an import result can list: a count the server adds is one more line of IMPORT_COUNTS. */
+type ImportCount = {
+  [Field in keyof ImportSummary]: ImportSummary[Field] extends number ? Field : never;
+}[keyof ImportSummary];
+
+/** The lines of an import result, in order, each a count the server sends and its label. */
+export const IMPORT_COUNTS: readonly (readonly [ImportCount, string])[] = [
+  ['created', 'Created'],
+  ['updated', 'Updated'],
+  // The server's skipped count holds the duplicates and the events it could not read.
+  ['duplicates', 'Duplicates skipped'],
+  ['skipped', 'Skipped in all'],
+];
+
+/** What an import or export came to: the result of a file the server read, or why it went wrong. */
+export type IcsResult =
+  { kind: 'imported'; fileName: string; summary: ImportSummary } | { kind: 'failed'; text: string };
+
+/** A result as the page shows it: a new id for each one, so one that reads as the last is still announced. */
+export type IcsOutcome = IcsResult & { id: number };
 
 /** The line that opens the list of events a file held but the server could not read (it names at most 20). */
 export function unreadSummaryText(count: number): string {
