@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { useRef, useState } from 'react';
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -32,6 +34,15 @@ function EditTaskScreen({ modal }: { modal?: Partial<ModalProps> }) {
         </label>
       </Modal>
     </main>
+  );
+}
+
+/** The declarations of one class's first rule in the modal's style sheet, e.g. { 'overflow-y': 'auto' }. */
+function declarationsOf(className: string): Record<string, string> {
+  const css = readFileSync(join(__dirname, 'modal.module.css'), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
+  const body = new RegExp(`\\.${className}\\s*\\{([^}]*)\\}`).exec(css)?.[1] ?? '';
+  return Object.fromEntries(
+    [...body.matchAll(/([\w-]+):\s*([^;]+);/g)].map(([, property, value]) => [property, value.trim()]),
   );
 }
 
@@ -135,5 +146,22 @@ describe('Modal', () => {
     fireEvent.mouseDown(screen.getByRole('textbox', { name: 'Title' }));
     fireEvent.click(dialog.parentElement as HTMLElement);
     expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('fits the screen: its body scrolls between the title and the footer, which is outside it', async () => {
+    const { dialog } = await openEditTask();
+    const title = screen.getByRole('heading', { name: 'Edit Task' });
+    const body = screen.getByRole('textbox', { name: 'Title' }).closest('.body');
+    const footer = screen.getByRole('button', { name: 'Save' }).closest('.footer');
+    expect([...dialog.children]).toEqual([title, body, footer]);
+    expect(body).not.toContainElement(footer as HTMLElement);
+
+    expect(declarationsOf('dialog')).toMatchObject({
+      display: 'flex',
+      'flex-direction': 'column',
+      'max-height': 'calc(100dvh - 2rem)',
+    });
+    expect(declarationsOf('body')).toMatchObject({ flex: '1', 'min-height': '0', 'overflow-y': 'auto' });
+    expect(declarationsOf('footer')).not.toHaveProperty('position');
   });
 });

@@ -96,6 +96,26 @@ it("offers no category and the user's categories, prefilled with the event's, an
   expect(onSave).toHaveBeenCalledWith({ ...draft, categoryId: '' }, undefined);
 });
 
+it('keeps every field, Category last, in the scrolling body and the actions in the footer outside it', async () => {
+  const user = userEvent.setup();
+  renderModal({ mode: 'edit', error: 'Failed to update event' });
+  // The longest form: a failure above the fields, a field's error, a custom rule with its interval, days and end.
+  await user.selectOptions(screen.getByLabelText('Repeat'), 'custom');
+  await user.clear(screen.getByLabelText('Title'));
+  await user.click(screen.getByRole('button', { name: 'Update Event' }));
+  const dialog = screen.getByRole('dialog', { name: 'Edit Event' });
+  const body = within(dialog).getByLabelText('Category').closest('.body');
+  const footer = within(dialog).getByRole('button', { name: 'Update Event' }).closest('.footer');
+  expect(body?.parentElement).toBe(dialog);
+  expect(footer?.parentElement).toBe(dialog);
+  expect(body).not.toContainElement(footer as HTMLElement);
+  const fields = within(body as HTMLElement).getAllByRole('combobox');
+  expect(fields[fields.length - 1]).toBe(within(dialog).getByLabelText('Category'));
+  for (const action of ['Delete', 'Cancel', 'Update Event']) {
+    expect(footer).toContainElement(within(dialog).getByRole('button', { name: action }));
+  }
+});
+
 describe('All day', () => {
   it('switches to date inputs over whole days, the end shown as the last day, and back', async () => {
     const user = userEvent.setup();
