@@ -13,6 +13,7 @@ import clock from './plugins/app/clock.js';
 import database from './plugins/app/database.js';
 import errorHandler from './plugins/app/error-handler.js';
 import icsParsePool from './plugins/app/ics-parse-pool.js';
+import jobs from './plugins/app/jobs.js';
 import repositories from './plugins/app/repositories.js';
 import timeZone from './plugins/app/time-zone.js';
 import trashSweep from './plugins/app/trash-sweep.js';
@@ -154,6 +155,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(errorHandler);
   await app.register(clock, { now: options.now });
   await app.register(database, { database: config.database, pool: config.postgresPool });
+  await app.register(jobs);
   await app.register(repositories);
   await app.register(trashSweep);
   await app.register(helmet);

@@ -95,6 +95,8 @@ export async function buildTestApp(
         database,
         jwtSecret: 'test-secret-that-is-long-enough-for-hs256-0123456789',
         passwordHashCost: TEST_PASSWORD_HASH_COST,
+        // Background jobs only where a test asks for them: the others stay fast and see no job of another app.
+        jobs: { enabled: false, tickSeconds: 60 },
         ...options.config,
         rateLimit: {
           globalPerMinute: 10_000,
