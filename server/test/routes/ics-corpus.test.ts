@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
+import ICAL from 'ical.js';
 import { localDaysBetween } from '../../src/lib/time-zone.js';
 import type { CalendarEvent } from '../../src/schemas/event.js';
 import type { ImportSummary } from '../../src/services/ics-import.js';
@@ -14,8 +15,9 @@ import { buildTestApp, send, signUp } from '../helpers.js';
  * and floating times are read in, on the suite's usual date (11 March 2026).
  *
  * Every import starts a parse worker (about half a second under tsx): the files share one app, and the readable ones
- * are imported into two accounts (each file, then again), whose exports are imported once each into another account
- * and back; the two accounts run at once, as the parse pool reads two accounts' files at a time.
+ * are imported into two accounts (each file, then again: a copy of what is there already, so all duplicates), whose
+ * exports are imported once each into another account and back; the two accounts run at once, as the parse pool reads
+ * two accounts' files at a time. ical.js, read beside our import, says which files hold an event start.
  */
 const NOW = Date.parse('2026-03-11T15:00:00Z');
 const USER_ZONE = 'Europe/Berlin';
@@ -111,6 +113,34 @@ function ranges(entry: CorpusFile): Array<{ from: string; to: string }> {
   return [...seen.values()];
 }
 
+/** GET /events as sent, byte for byte, for each of the file's ranges: what "the import changed nothing" compares. */
+async function eventsAsSent(app: FastifyInstance, headers: Record<string, string>, entry: CorpusFile) {
+  const bodies: string[] = [];
+  for (const { from, to } of ranges(entry)) {
+    const response = await send(app, headers, 'GET', `/api/events?from=${from}&to=${to}`);
+    assert.equal(response.statusCode, 200, response.body);
+    bodies.push(response.body);
+  }
+  return bodies;
+}
+
+/** How many VEVENTs of a file ical.js reads a DTSTART of: 0 when it cannot read the file at all. */
+function startsReadByIcalJs(content: Buffer): number {
+  let root: ICAL.Component;
+  try {
+    root = new ICAL.Component(ICAL.parse(content.toString('utf8')));
+  } catch {
+    return 0;
+  }
+  return root.getAllSubcomponents('vevent').filter((event) => {
+    try {
+      return event.getFirstPropertyValue('dtstart') instanceof ICAL.Time;
+    } catch {
+      return false;
+    }
+  }).length;
+}
+
 describe('the .ics corpus manifest', () => {
   test('lists every fixture once, and each readable one with checks in readable ranges', () => {
     const files = readdirSync(CORPUS).filter((name) => name.endsWith('.ics'));
@@ -125,6 +155,19 @@ describe('the .ics corpus manifest', () => {
         assert.ok(!Number.isNaN(Date.parse(check.start)), `${entry.file}: ${check.start}`);
       }
     }
+  });
+
+  // Each readable file's import must answer 200 and create an event (below): so must every file ical.js reads a start in.
+  test('lists as readable every file in which ical.js reads an event start', () => {
+    const startsRead = manifest.map((entry) => ({
+      file: entry.file,
+      readable: entry.readable,
+      icalJsStarts: startsReadByIcalJs(readFileSync(new URL(entry.file, CORPUS))),
+    }));
+    assert.deepEqual(
+      startsRead.filter(({ readable, icalJsStarts }) => icalJsStarts > 0 && !readable),
+      [],
+    );
   });
 });
 
@@ -163,11 +206,14 @@ describe('importing the .ics corpus', { concurrency: ACCOUNTS }, () => {
     const owner = await berlinUser(app);
     for (const entry of manifest.filter((candidate) => !candidate.readable)) {
       await t.test(`${entry.file} (${entry.exporter}): ${entry.what}`, async () => {
-        const answer = await importFile(app, owner, readFileSync(new URL(entry.file, CORPUS)), entry.file);
+        const content = readFileSync(new URL(entry.file, CORPUS));
+        const answer = await importFile(app, owner, content, entry.file);
         assert.equal(answer.statusCode, 400, answer.body);
         const body = answer.json<Record<string, unknown>>();
         assert.deepEqual(Object.keys(body), ['message']);
         assert.ok(typeof body.message === 'string' && body.message.length > 0);
+        const again = await importFile(app, owner, content, entry.file);
+        assert.deepEqual([again.statusCode, again.body], [answer.statusCode, answer.body]);
       });
     }
   });
@@ -181,11 +227,9 @@ describe('importing the .ics corpus', { concurrency: ACCOUNTS }, () => {
           const content = readFileSync(new URL(entry.file, CORPUS));
           const first = await importFile(app, owner, content, entry.file);
 
-          await t.test('imports (2xx, at least one event created)', () => {
-            assert.ok(
-              first.statusCode >= 200 && first.statusCode < 300,
-              `${first.statusCode}: ${first.body}`,
-            );
+          const icalJsStarts = startsReadByIcalJs(content);
+          await t.test(`imports: 200, events created (ical.js reads ${icalJsStarts} starts)`, () => {
+            assert.equal(first.statusCode, 200, first.body);
             assert.ok(first.json<ImportSummary>().created >= 1, first.body);
           });
 
@@ -227,11 +271,20 @@ describe('importing the .ics corpus', { concurrency: ACCOUNTS }, () => {
             });
           }
 
-          await t.test('importing it again creates and updates nothing', async () => {
+          await t.test('imported again: all duplicates, and its events read the same bytes', async () => {
+            assert.equal(first.statusCode, 200, 'the first import failed: nothing to compare with');
+            const before = await eventsAsSent(app, owner, entry);
             const again = await importFile(app, owner, content, entry.file);
             assert.equal(again.statusCode, 200, again.body);
-            const { created, updated } = again.json<ImportSummary>();
-            assert.deepEqual({ created, updated }, { created: 0, updated: 0 });
+            const { created, skipped, skippedEvents } = first.json<ImportSummary>();
+            assert.deepEqual(again.json(), {
+              created: 0,
+              updated: 0,
+              skipped: skipped + created,
+              duplicates: created,
+              skippedEvents,
+            });
+            assert.deepEqual(await eventsAsSent(app, owner, entry), before);
           });
         });
       }
@@ -252,11 +305,14 @@ describe('importing the .ics corpus', { concurrency: ACCOUNTS }, () => {
       const copied = await importFile(app, copy, exportedFile, 'time-wallet.ics');
       const back = await importFile(app, owner, exportedFile, 'time-wallet.ics');
 
-      await t.test('its export imports into another account, and back into this one changing nothing', () => {
+      await t.test('its export imports into another account, and back here as duplicates only', () => {
         assert.equal(copied.statusCode, 200, copied.body);
         assert.equal(back.statusCode, 200, back.body);
-        const { created, updated } = back.json<ImportSummary>();
-        assert.deepEqual({ created, updated }, { created: 0, updated: 0 });
+        const { created, updated, duplicates } = back.json<ImportSummary>();
+        assert.deepEqual(
+          { created, updated, duplicates },
+          { created: 0, updated: 0, duplicates: copied.json<ImportSummary>().created },
+        );
       });
       for (const entry of group) {
         await t.test(`${entry.file}: its events read the same after the round trip`, async () => {
