@@ -20,7 +20,7 @@ async function createEvent(
 describe('/api/events', () => {
   test('creates, edits, moves and deletes an event', async () => {
     const { app } = await buildTestApp();
-    const { headers } = await signUp(app, { timeZone: 'Europe/Paris' });
+    const { headers, user } = await signUp(app, { timeZone: 'Europe/Paris' });
     const created = await createEvent(app, headers, {});
     assert.equal(created.statusCode, 201);
     const event = created.json();
@@ -34,6 +34,8 @@ describe('/api/events', () => {
         allDay: false,
         categoryId: '',
         source: 'manual',
+        calendarId: user.id,
+        readOnly: false,
         seriesId: '',
         rrule: '',
         recurrenceId: '',

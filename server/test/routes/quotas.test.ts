@@ -105,13 +105,14 @@ describe('per-user quotas', () => {
     assert.equal(again.statusCode, 201);
   });
 
-  test('an import that would pass the quota is refused whole and changes nothing; updates still pass', async () => {
+  test('an import that would pass the quota is refused whole and changes nothing; duplicates still pass', async () => {
     const { app } = await buildTestApp({ config: { quotas } });
     const { headers } = await signUp(app);
     assert.deepEqual((await importFile(app, headers, ['a', 'b'])).json(), {
       created: 2,
       updated: 0,
       skipped: 0,
+      duplicates: 0,
       skippedEvents: [],
     });
 
@@ -123,10 +124,17 @@ describe('per-user quotas', () => {
     });
     assert.deepEqual(await eventsOfMarch(app, headers), ['Imported a', 'Imported b']);
 
-    // Re-importing changed events adds none, so it passes even at the quota.
+    // Events already here (changed in the file or not) are duplicates and add none, so they pass even at the quota.
     await app.inject({ method: 'POST', url: '/api/events', headers, payload: event(20) });
     const changed = await importFile(app, headers, ['b', 'a']);
-    assert.deepEqual(changed.json(), { created: 0, updated: 2, skipped: 0, skippedEvents: [] });
+    assert.deepEqual(changed.json(), {
+      created: 0,
+      updated: 0,
+      skipped: 2,
+      duplicates: 2,
+      skippedEvents: [],
+    });
+    assert.deepEqual(await eventsOfMarch(app, headers), ['Imported a', 'Imported b', 'Event 20']);
   });
 
   test('list reads return at most the quota of their kind, however many rows a user has', async () => {

@@ -44,7 +44,13 @@ describe("another user's records", () => {
       headers: { ...intruder.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
       payload,
     });
-    assert.deepEqual(imported.json(), { created: 1, updated: 0, skipped: 0, skippedEvents: [] });
+    assert.deepEqual(imported.json(), {
+      created: 1,
+      updated: 0,
+      skipped: 0,
+      duplicates: 0,
+      skippedEvents: [],
+    });
     const copies = (
       await send(app, intruder.headers, 'GET', '/api/events?from=2026-03-01&to=2026-04-01')
     ).json();

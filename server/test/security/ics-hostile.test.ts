@@ -62,10 +62,14 @@ async function assertHandled(
       created: number;
       updated: number;
       skipped: number;
+      duplicates: number;
       skippedEvents: unknown;
     };
-    assert.deepEqual(Object.keys(counts).sort(), ['created', 'skipped', 'updated'], name);
+    assert.deepEqual(Object.keys(counts).sort(), ['created', 'duplicates', 'skipped', 'updated'], name);
     for (const count of Object.values(counts)) assert.ok(Number.isInteger(count) && count >= 0, name);
+    // An import only copies: it never changes an event, and the duplicates it leaves out are among the skipped.
+    assert.equal(counts.updated, 0, name);
+    assert.ok(counts.duplicates <= counts.skipped, name);
     // The events it could not read, each named with its reason, at most 20 of them and never more than it skipped.
     assert.ok(Array.isArray(skippedEvents) && skippedEvents.length <= Math.min(20, counts.skipped), name);
     for (const skipped of skippedEvents as unknown[]) {
@@ -166,7 +170,13 @@ describe('hostile .ics uploads', () => {
       ),
       'imported',
     );
-    assert.deepEqual(response.json(), { created: 1, updated: 0, skipped: 0, skippedEvents: [] });
+    assert.deepEqual(response.json(), {
+      created: 1,
+      updated: 0,
+      skipped: 0,
+      duplicates: 0,
+      skippedEvents: [],
+    });
     const listed = await app.inject({
       method: 'GET',
       url: '/api/events?from=2026-03-14&to=2026-03-15',
@@ -221,7 +231,13 @@ describe('hostile .ics uploads', () => {
       ),
       'imported',
     );
-    assert.deepEqual(response.json(), { created: 1, updated: 0, skipped: 0, skippedEvents: [] });
+    assert.deepEqual(response.json(), {
+      created: 1,
+      updated: 0,
+      skipped: 0,
+      duplicates: 0,
+      skippedEvents: [],
+    });
     const [event] = await eventsOn('2026-03-15', '2026-03-16');
     assert.deepEqual(event && { title: event.title, start: event.start }, {
       title: 'Linked',
