@@ -6,6 +6,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { sql } from 'kysely';
 import { buildApp } from '../src/app.js';
+import { jobSchemaOf } from '../src/plugins/app/jobs.js';
 import type { AppConfig, DatabaseConfig, RateLimitConfig } from '../src/config.js';
 
 /** Tests hash passwords at scrypt N=2^10 instead of OWASP's 2^17 so the suite stays fast; production never lowers it. */
@@ -54,6 +55,8 @@ export async function freshDatabase(
         const dropper = new pg.Client({ connectionString: url });
         await dropper.connect();
         await dropper.query(`drop schema ${schema} cascade`);
+        // The background jobs' schema beside it (plugins/app/jobs.ts), made when the app ran jobs.
+        await dropper.query(`drop schema if exists ${jobSchemaOf({ kind: 'postgres', url, schema })} cascade`);
         await dropper.end();
       }),
   };
