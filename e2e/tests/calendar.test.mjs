@@ -7,6 +7,7 @@ import { storeSession } from '../support/api-client.mjs';
 import { launchBrowser } from '../support/browser.mjs';
 import { seriousViolations } from '../support/accessibility.mjs';
 import { addDays } from '../support/days.mjs';
+import { coveredActions, overlaps } from '../support/geometry.mjs';
 
 const INDIGO = 'rgb(79, 70, 229)';
 
@@ -33,6 +34,18 @@ function zonedToUtc(day, hhmm, timeZone) {
 }
 
 const compact = (day) => day.replaceAll('-', '');
+
+/** A toast rises from the bottom of the screen and covers none of the actions at the top of the page. */
+async function assertToastClearOfActions(page, message) {
+  const toast = page.getByRole('status').filter({ hasText: message });
+  await toast.waitFor();
+  // Measured where its entrance animation ends.
+  await page.waitForTimeout(400);
+  const box = await toast.boundingBox();
+  const { height } = page.viewportSize();
+  assert.ok(box.y > height / 2, `the toast sits in the lower half: ${JSON.stringify(box)}`);
+  assert.deepEqual(await coveredActions(page, box, ['Add Event', 'Import .ics', 'Export .ics']), []);
+}
 
 /** What a calendar app exports: time zone definitions, a zoned event, an all-day event and a weekly series. */
 function realWorldCalendar(week) {
@@ -120,6 +133,15 @@ describe('calendar', () => {
   const eventBox = (title) => suite.page.locator('.fc-timegrid-event', { hasText: title });
   const column = (day) => suite.page.locator(`td.fc-timegrid-col[data-date="${day}"]`);
   const banner = () => suite.page.getByRole('alert');
+  /** An import result's counts, as { label: value }. */
+  const importCounts = (result) =>
+    result
+      .locator('dt')
+      .evaluateAll((terms) =>
+        Object.fromEntries(terms.map((term) => [term.textContent, term.nextElementSibling?.textContent])),
+      );
+  const importCount = (result, label) =>
+    result.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
 
   async function openCalendar() {
     await suite.page.goto(`${suite.stack.shellUrl}/app/calendar`);
@@ -285,6 +307,7 @@ describe('calendar', () => {
     await dialog.waitFor({ state: 'detached' });
     await eventBox('Design critique').waitFor({ state: 'detached' });
     assert.deepEqual(await listEvents(), []);
+    await assertToastClearOfActions(suite.page, 'Event "Design critique" deleted');
 
     // Undo in the toast brings it back whole, with its id; then it goes for good.
     await suite.page.getByRole('button', { name: 'Undo' }).click();
@@ -309,14 +332,15 @@ describe('calendar', () => {
       day: 'numeric',
     });
 
-    const addEvent = suite.page.getByRole('button', { name: 'Add Event' });
-    const addEventBefore = await addEvent.boundingBox();
     await suite.page.getByLabel('Import .ics').setInputFiles(file);
-    await suite.page
-      .getByRole('status')
-      .filter({ hasText: 'Imported: 3 created, 0 updated, 0 skipped.' })
-      .waitFor();
-    assert.deepEqual(await addEvent.boundingBox(), addEventBefore, 'the result line moves nothing');
+    const result = suite.page.getByRole('status').getByRole('group', { name: 'Imported work-calendar.ics' });
+    await result.waitFor();
+    assert.deepEqual(await importCounts(result), {
+      Created: '3',
+      Updated: '0',
+      'Duplicates skipped': '0',
+      'Skipped in all': '0',
+    });
 
     const berlin = eventBox('Berlin office sync');
     await column(thursday).locator('.fc-timegrid-event', { hasText: 'Berlin office sync' }).waitFor();
@@ -344,10 +368,13 @@ describe('calendar', () => {
     assert.equal(series.filter((event) => event.title === 'Weekly review').length, 6);
 
     await suite.page.getByLabel('Import .ics').setInputFiles(file);
-    await suite.page
-      .getByRole('status')
-      .filter({ hasText: 'Imported: 0 created, 0 updated, 3 skipped.' })
-      .waitFor();
+    await importCount(result, 'Duplicates skipped').filter({ hasText: /^3$/ }).waitFor();
+    assert.deepEqual(await importCounts(result), {
+      Created: '0',
+      Updated: '0',
+      'Duplicates skipped': '3',
+      'Skipped in all': '3',
+    });
     assert.equal(await eventBox('Berlin office sync').count(), 1);
     assert.equal((await listEvents()).length, imported.length);
     assert.deepEqual(await seriousViolations(suite.page), []);
@@ -360,6 +387,122 @@ describe('calendar', () => {
     const exported = fs.readFileSync(await download.path(), 'utf8');
     assert.match(exported, /BEGIN:VCALENDAR/);
     assert.match(exported, /SUMMARY:Berlin office sync/);
+  });
+
+  it('shows the import result in the flow under the header, covering nothing, dismissed from the keyboard', async () => {
+    // Events outside the week shown, and one the server cannot read: the grid itself stays as it was.
+    const file = path.join(suite.stack.workDir, 'elsewhere.ics');
+    fs.writeFileSync(
+      file,
+      [
+        'BEGIN:VCALENDAR',
+        'VERSION:2.0',
+        'PRODID:-//Example Corp//Desktop Calendar 16.0//EN',
+        'BEGIN:VEVENT',
+        'UID:long-ago-1@example.com',
+        'DTSTAMP:20200101T120000Z',
+        'DTSTART:20200106T100000Z',
+        'DTEND:20200106T110000Z',
+        'SUMMARY:Long ago',
+        'END:VEVENT',
+        'BEGIN:VEVENT',
+        'UID:no-start-2@example.com',
+        'DTSTAMP:20200101T120000Z',
+        'SUMMARY:No start',
+        'END:VEVENT',
+        'END:VCALENDAR',
+        '',
+      ].join('\r\n'),
+    );
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 375, height: 667 },
+    ]) {
+      await suite.page.setViewportSize(viewport);
+      await openCalendar();
+      const where = `${viewport.width}x${viewport.height}`;
+      const goToDate = suite.page.getByLabel('Go to date');
+      const grid = suite.page.getByRole('region', { name: 'Week time grid' });
+      const boxes = async () => ({
+        addEvent: await suite.page.getByRole('button', { name: 'Add Event' }).boundingBox(),
+        goToDate: await goToDate.boundingBox(),
+        grid: await grid.boundingBox(),
+      });
+      const before = await boxes();
+
+      await suite.page.getByLabel('Import .ics').setInputFiles(file);
+      const result = suite.page.getByRole('status').getByRole('group', { name: 'Imported elsewhere.ics' });
+      await result.waitFor();
+      await result.getByText('Why 1 event could not be read').click();
+      await result.getByText('No start: ').waitFor();
+      await suite.page.waitForLoadState('networkidle');
+      const shown = await boxes();
+      const resultBox = await result.boundingBox();
+      assert.deepEqual(shown.addEvent, before.addEvent, `${where}: the header stays as it was`);
+      assert.ok(!overlaps(resultBox, shown.goToDate), `${where}: "Go to date" is not covered`);
+      assert.ok(resultBox.y >= before.addEvent.y + before.addEvent.height, `${where}: under the header`);
+      const push = shown.goToDate.y - before.goToDate.y;
+      assert.ok(
+        push >= resultBox.height,
+        `${where}: pushed ${push} px for a result ${resultBox.height} px tall`,
+      );
+      assert.deepEqual(shown.grid, { ...before.grid, y: before.grid.y + push }, `${where}: only pushed down`);
+
+      await suite.page.getByRole('button', { name: 'Export .ics' }).focus();
+      await suite.page.keyboard.press('Tab');
+      await suite.page.keyboard.press('Enter');
+      await result.waitFor({ state: 'detached' });
+      assert.deepEqual(await boxes(), before, `${where}: all back in place once dismissed`);
+      assert.equal(await suite.page.evaluate(() => document.activeElement?.getAttribute('type')), 'file');
+    }
+    await suite.page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  it('fits the event dialog on the screen: its body scrolls, its footer stays in view clear of Category', async () => {
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 375, height: 667 },
+    ]) {
+      await suite.page.setViewportSize(viewport);
+      await openCalendar();
+      for (const colorScheme of ['light', 'dark']) {
+        await suite.page.emulateMedia({ colorScheme });
+        const where = `${viewport.width}x${viewport.height} ${colorScheme}`;
+        await suite.page.getByRole('button', { name: 'Add Event' }).click();
+        const dialog = suite.page.getByRole('dialog', { name: 'New Event' });
+        await dialog.waitFor();
+        // Its longest form: a custom rule shows its interval, days and end before Category.
+        await dialog.getByLabel('Repeat').selectOption('custom');
+        await dialog.getByLabel('Category').focus();
+        const parts = await dialog.evaluate((element) => {
+          const [, body, footer] = element.children;
+          const box = (part) => {
+            const { top, bottom } = part.getBoundingClientRect();
+            return { top, bottom };
+          };
+          return {
+            dialog: box(element),
+            body: { ...box(body), scrolls: body.scrollHeight > body.clientHeight },
+            footer: { ...box(footer), inBody: body.contains(footer) },
+          };
+        });
+        const category = await dialog.getByLabel('Category').boundingBox();
+        const create = await dialog.getByRole('button', { name: 'Create Event' }).boundingBox();
+        assert.ok(parts.dialog.top >= 0 && parts.dialog.bottom <= viewport.height, `${where}: on the screen`);
+        assert.ok(parts.body.scrolls, `${where}: the form is taller than the body, which scrolls`);
+        assert.equal(parts.footer.inBody, false, `${where}: the footer is outside the scrolling body`);
+        assert.ok(parts.footer.top >= parts.body.bottom, `${where}: the footer starts below the body`);
+        assert.ok(create.y + create.height <= viewport.height, `${where}: Create Event is in view`);
+        assert.ok(
+          category.y >= parts.body.top && category.y + category.height <= parts.footer.top,
+          `${where}: Category, focused, shows whole above the footer: ${JSON.stringify({ category, parts })}`,
+        );
+        await suite.page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'detached' });
+      }
+    }
+    await suite.page.emulateMedia({ colorScheme: 'light' });
+    await suite.page.setViewportSize({ width: 1280, height: 900 });
   });
 
   it('refuses a file over 1 MiB with a clear message', async () => {
@@ -407,6 +550,7 @@ describe('calendar', () => {
       assert.equal(new Set(tops.map(Math.round)).size, 1, `one row of actions at 375 px: ${tops}`);
       await editor.getByRole('button', { name: 'Delete' }).click();
       await editor.waitFor({ state: 'detached' });
+      await assertToastClearOfActions(phone.page, 'Event "Tapped" deleted');
       assert.deepEqual(phone.pageErrors.map(String), []);
     } finally {
       await phone.close();

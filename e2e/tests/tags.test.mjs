@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { browserSuite } from '../support/suite.mjs';
 import { seriousViolations } from '../support/accessibility.mjs';
+import { overlaps } from '../support/geometry.mjs';
 
 describe('tags', () => {
   const suite = browserSuite({
@@ -66,7 +67,15 @@ describe('tags', () => {
     await add.getByPlaceholder('Category Name').fill('Deep Work');
     await add.getByRole('radio', { name: 'Colour #D97706' }).check();
     await add.getByRole('button', { name: 'Add Category' }).click();
-    await page().getByText('Category added successfully!').waitFor();
+    const addedToast = page().getByRole('status').filter({ hasText: 'Category added successfully!' });
+    await addedToast.waitFor();
+    // Toasts rise from the bottom, clear of the page's Add Tag (measured where their entrance ends).
+    await page().waitForTimeout(400);
+    const addTag = page().getByRole('button', { name: 'Add Tag' });
+    assert.ok(
+      !overlaps(await addedToast.boundingBox(), await addTag.boundingBox()),
+      'Add Tag stays uncovered',
+    );
     await tag('Deep Work').waitFor();
     assert.equal(await dialog('Add New Category').count(), 0);
     assert.equal(await iconFill('Deep Work'), 'rgb(217, 119, 6)');
