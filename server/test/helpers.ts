@@ -56,7 +56,9 @@ export async function freshDatabase(
         await dropper.connect();
         await dropper.query(`drop schema ${schema} cascade`);
         // The background jobs' schema beside it (plugins/app/jobs.ts), made when the app ran jobs.
-        await dropper.query(`drop schema if exists ${jobSchemaOf({ kind: 'postgres', url, schema })} cascade`);
+        await dropper.query(
+          `drop schema if exists ${jobSchemaOf({ kind: 'postgres', url, schema })} cascade`,
+        );
         await dropper.end();
       }),
   };

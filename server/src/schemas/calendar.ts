@@ -49,7 +49,10 @@ export const CalendarList = Type.Object({ calendars: Type.Array(CalendarRef) });
 
 export const SubscribeBody = Type.Object(
   {
-    url: Type.String({ maxLength: 2000, description: 'An http, https or webcal address of an .ics calendar' }),
+    url: Type.String({
+      maxLength: 2000,
+      description: 'An http, https or webcal address of an .ics calendar',
+    }),
     name: Type.Optional(Name),
     color: Type.Optional(Color),
     countsInBudget: Type.Optional(Type.Boolean({ description: 'Default true' })),

@@ -89,7 +89,9 @@ export const EventList = Type.Array(CalendarEventRef);
 
 export const ImportResult = Type.Object({
   created: Type.Integer(),
-  updated: Type.Integer({ description: 'Always 0: an import copies, it never changes an event already here' }),
+  updated: Type.Integer({
+    description: 'Always 0: an import copies, it never changes an event already here',
+  }),
   skipped: Type.Integer({
     description: 'Events not imported: duplicates of events already in the own calendar, and unreadable ones',
   }),

@@ -97,7 +97,11 @@ export async function calendarRows(
   const skip = (imported: ImportedEvent, reason: string) => {
     result.skipped += 1;
     if (result.skippedEvents.length < PARSE_LIMITS.reportedSkips) {
-      result.skippedEvents.push({ uid: uidOfKey(imported.key).slice(0, 200), summary: imported.title, reason });
+      result.skippedEvents.push({
+        uid: uidOfKey(imported.key).slice(0, 200),
+        summary: imported.title,
+        reason,
+      });
     }
   };
   const row = (imported: ImportedEvent, id: string, columns: Partial<EventRow>): EventRow => ({
@@ -211,7 +215,9 @@ export async function importCalendar(
   const isStored = (key: string) => keys.has(key) || ownIds.has(ownEventIdOf(key) ?? '');
   // A UID whose series or single event is here already is one calendar object: all of it is a duplicate.
   const storedUids = new Set(
-    parsed.events.filter((event) => event.recurrenceAt === null && isStored(event.key)).map((event) => uidOfKey(event.key)),
+    parsed.events
+      .filter((event) => event.recurrenceAt === null && isStored(event.key))
+      .map((event) => uidOfKey(event.key)),
   );
   const duplicate = (event: ImportedEvent) => storedUids.has(uidOfKey(event.key)) || isStored(event.key);
   const duplicates = parsed.events.filter(duplicate).length;

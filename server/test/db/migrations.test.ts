@@ -117,7 +117,7 @@ test('migration 0009-series keeps existing tasks and events single items', () =>
     assert.deepEqual(await db.selectFrom('events').select(columns).executeTakeFirstOrThrow(), SINGLE_ITEM);
   }));
 
-test('migration 0013-calendars puts existing events in their owner\'s own calendar', () =>
+test("migration 0013-calendars puts existing events in their owner's own calendar", () =>
   afterMigrating('0012-deleted-records-expiry', async (db) => {
     const event = await db.selectFrom('events').select(['id', 'calendarId']).executeTakeFirstOrThrow();
     assert.deepEqual(event, { id: 'e1', calendarId: 'u1' });

@@ -82,7 +82,10 @@ describe('/api/users/me', () => {
       ['Meet'],
     );
     assert.deepEqual(
-      data.calendars.map((calendar: { kind: string; eventCount: number }) => [calendar.kind, calendar.eventCount]),
+      data.calendars.map((calendar: { kind: string; eventCount: number }) => [
+        calendar.kind,
+        calendar.eventCount,
+      ]),
       [['own', 1]],
     );
     assert.equal(JSON.stringify(data).includes('passwordHash'), false);

@@ -75,7 +75,8 @@ const calendarsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Subscribe to a calendar at a URL (http, https or webcal): fetched once now, then kept in step',
+        summary:
+          'Subscribe to a calendar at a URL (http, https or webcal): fetched once now, then kept in step',
         description: `The calendar is fetched and read before anything is saved: an address that cannot be reached, is refused (loopback, private, link-local and metadata addresses, after DNS and on every redirect), serves no calendar, or is larger than 10 MB answers 400 with the reason on the field url. At most ${SUBSCRIPTION_LIMITS.perUser} subscriptions (409). Its events are read-only and refreshed every SUBSCRIPTION_REFRESH_MINUTES.`,
         security: bearerAuth,
         body: SubscribeBody,
@@ -95,7 +96,8 @@ const calendarsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { notFoundMessage: CALENDAR_NOT_FOUND },
       schema: {
         tags,
-        summary: "Rename or recolour a calendar, or switch whether a subscription's events count in the budget",
+        summary:
+          "Rename or recolour a calendar, or switch whether a subscription's events count in the budget",
         security: bearerAuth,
         params: IdParams,
         body: UpdateCalendarBody,
@@ -197,7 +199,7 @@ const calendarsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Fetch a subscription now (conditionally: an unchanged source changes nothing)',
         description:
-          'Replaces the calendar\'s events with what its source now holds, in one transaction. A failed fetch, a file that is no calendar or one past a limit keeps the last good events, is recorded as the calendar\'s lastError and answers 422 with it.',
+          "Replaces the calendar's events with what its source now holds, in one transaction. A failed fetch, a file that is no calendar or one past a limit keeps the last good events, is recorded as the calendar's lastError and answers 422 with it.",
         security: bearerAuth,
         params: IdParams,
         body: NoBody,
