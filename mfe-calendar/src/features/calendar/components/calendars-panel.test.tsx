@@ -113,7 +113,8 @@ it('lists the own calendar and each subscription with its count, last refresh or
   });
   renderPanel();
   const panel = await openPanel(user);
-  const rows = await within(panel).findAllByRole('listitem');
+  await within(panel).findByRole('button', { name: 'Remove Team rota' });
+  const rows = within(panel).getAllByRole('listitem');
   expect(rows.map((row) => row.textContent)).toEqual([
     expect.stringMatching(/^My calendar4 events/),
     expect.stringMatching(/^Holidays12 eventsLast refreshed 5 minutes ago/),
@@ -146,7 +147,8 @@ it('switches whether a subscription counts in the budget, at once, with PATCH co
   counting.focus();
   await user.keyboard(' ');
 
-  expect(counting).toHaveAttribute('aria-checked', 'false');
+  // Before the server answers (the store tells the page on the next frame).
+  await waitFor(() => expect(counting).toHaveAttribute('aria-checked', 'false'));
   expect(network.requestsTo('PATCH', '/calendars/calendar-sub-1')[0].body).toEqual({ countsInBudget: false });
   answer.resolve();
   await waitFor(() => expect(network.requestsTo('GET', '/calendars')).toHaveLength(2));
@@ -155,15 +157,17 @@ it('switches whether a subscription counts in the budget, at once, with PATCH co
 
 it('puts the switch back and says why when the server refuses it', async () => {
   const user = userEvent.setup();
-  calendarServer({
-    routes: { 'PATCH /calendars/calendar-sub-1': { status: 404, body: { message: 'Calendar not found' } } },
-  });
+  const answer = deferred<MockReply>();
+  calendarServer({ routes: { 'PATCH /calendars/calendar-sub-1': () => answer.promise } });
   renderPanel();
   const panel = await openPanel(user);
   const counting = await within(panel).findByRole('switch', { name: 'Counts in budget for Holidays' });
   await user.click(counting);
+  await waitFor(() => expect(counting).toHaveAttribute('aria-checked', 'false'));
+
+  answer.resolve({ status: 404, body: { message: 'Calendar not found' } });
   expect(await screen.findByText('Calendar not found')).toBeInTheDocument();
-  expect(counting).toHaveAttribute('aria-checked', 'true');
+  await waitFor(() => expect(counting).toHaveAttribute('aria-checked', 'true'));
 });
 
 it("shows the server's reason under the URL field and moves focus there", async () => {

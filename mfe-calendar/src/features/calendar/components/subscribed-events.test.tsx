@@ -102,7 +102,7 @@ it('opens a subscribed event read-only: no Save or Delete, and Copy to my calend
   await user.click(within(dialog).getByRole('button', { name: 'Copy to my calendar' }));
 
   expect(await screen.findByText('Copied to My calendar')).toBeInTheDocument();
-  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   expect(network.requestsTo('POST', '/events/sub-event-1/copy')).toHaveLength(1);
   await waitFor(() => expect(network.requestsTo('GET', '/events')).toHaveLength(2));
   expect(network.requestsTo('PATCH', '/events/sub-event-1')).toHaveLength(0);
