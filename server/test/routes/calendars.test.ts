@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp, send, signUp, type SignedInUser } from '../helpers.js';
+import { buildTestApp, isPostgresRun, send, signUp, type SignedInUser } from '../helpers.js';
 
 /**
  * A calendar server on 127.0.0.1 that the test controls: what it serves, how (a failure, a slow or huge answer), and
@@ -42,9 +42,14 @@ async function calendarServer() {
 
 const vevent = (lines: string[]) => ['BEGIN:VEVENT', ...lines, 'END:VEVENT'];
 const calendarText = (...events: string[][]) =>
-  ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Test//EN', 'X-WR-CALNAME:Team', ...events.flat(), 'END:VCALENDAR'].join(
-    '\r\n',
-  );
+  [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Test//EN',
+    'X-WR-CALNAME:Team',
+    ...events.flat(),
+    'END:VCALENDAR',
+  ].join('\r\n');
 
 const standup = (title = 'Stand-up', extra: string[] = []) =>
   vevent([
@@ -79,7 +84,12 @@ interface EventJson {
   readOnly: boolean;
 }
 
-async function eventsOf(app: FastifyInstance, headers: Record<string, string>, from = '2026-03-09', to = '2026-03-20') {
+async function eventsOf(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  from = '2026-03-09',
+  to = '2026-03-20',
+) {
   const response = await send(app, headers, 'GET', `/api/events?from=${from}&to=${to}`);
   assert.equal(response.statusCode, 200, response.body);
   return response.json<EventJson[]>();
@@ -109,9 +119,20 @@ describe('calendar subscriptions', () => {
 
     const created = await subscribe(app, user, source.url);
     assert.equal(created.statusCode, 201, created.body);
-    const calendar = created.json<{ id: string; name: string; kind: string; eventCount: number; countsInBudget: boolean }>();
+    const calendar = created.json<{
+      id: string;
+      name: string;
+      kind: string;
+      eventCount: number;
+      countsInBudget: boolean;
+    }>();
     assert.deepEqual(
-      { name: calendar.name, kind: calendar.kind, eventCount: calendar.eventCount, counts: calendar.countsInBudget },
+      {
+        name: calendar.name,
+        kind: calendar.kind,
+        eventCount: calendar.eventCount,
+        counts: calendar.countsInBudget,
+      },
       { name: 'Team', kind: 'subscription', eventCount: 3, counts: true },
     );
     const first = await eventsOf(app, user.headers);
@@ -183,7 +204,10 @@ describe('calendar subscriptions', () => {
     }
     // A later good fetch clears it.
     source.state.mode = 'ok';
-    assert.equal((await send(app, user.headers, 'POST', `/api/calendars/${calendar.id}/refresh`)).statusCode, 200);
+    assert.equal(
+      (await send(app, user.headers, 'POST', `/api/calendars/${calendar.id}/refresh`)).statusCode,
+      200,
+    );
     const listed = (await send(app, user.headers, 'GET', '/api/calendars')).json<{
       calendars: { id: string; kind: string; lastError?: string }[];
     }>();
@@ -210,12 +234,17 @@ describe('calendar subscriptions', () => {
 
     const edit = await send(app, user.headers, 'PATCH', `/api/events/${meeting._id}`, { title: 'Mine' });
     assert.equal(edit.statusCode, 409);
-    assert.match(edit.json<{ message: string }>().message, /"Team", a subscribed calendar.*Copy to my calendar/);
+    assert.match(
+      edit.json<{ message: string }>().message,
+      /"Team", a subscribed calendar.*Copy to my calendar/,
+    );
     assert.equal((await send(app, user.headers, 'DELETE', `/api/events/${occurrence._id}`)).statusCode, 409);
 
     // 11 March: stand-up 30 min + review 120 min, both counted; the all-day holiday costs nothing.
     assert.equal(await plannedOn(app, user.headers, '2026-03-11'), 150);
-    const off = await send(app, user.headers, 'PATCH', `/api/calendars/${calendar.id}`, { countsInBudget: false });
+    const off = await send(app, user.headers, 'PATCH', `/api/calendars/${calendar.id}`, {
+      countsInBudget: false,
+    });
     assert.equal(off.json<{ countsInBudget: boolean }>().countsInBudget, false);
     assert.equal(await plannedOn(app, user.headers, '2026-03-11'), 0);
     assert.equal((await eventsOf(app, user.headers, '2026-03-11', '2026-03-12')).length, 3, 'still shown');
@@ -230,11 +259,14 @@ describe('calendar subscriptions', () => {
     );
     assert.equal(await plannedOn(app, user.headers, '2026-03-11'), 30);
     assert.equal(
-      (await send(app, user.headers, 'PATCH', `/api/events/${copy._id}`, { title: 'My stand-up' })).statusCode,
+      (await send(app, user.headers, 'PATCH', `/api/events/${copy._id}`, { title: 'My stand-up' }))
+        .statusCode,
       200,
     );
     // The own calendar always counts.
-    const own = await send(app, user.headers, 'PATCH', `/api/calendars/${user.user._id}`, { countsInBudget: false });
+    const own = await send(app, user.headers, 'PATCH', `/api/calendars/${user.user._id}`, {
+      countsInBudget: false,
+    });
     assert.equal(own.statusCode, 400);
 
     // Removing the subscription takes its events; Undo brings it back from its source.
@@ -247,12 +279,45 @@ describe('calendar subscriptions', () => {
     assert.equal((await eventsOf(app, user.headers, '2026-03-11', '2026-03-12')).length, 4);
   });
 
+  test('refreshes at once, and a removal during a refresh: never a 500, never an event twice or orphaned', async () => {
+    const { app } = await buildTestApp({
+      config: { subscriptions: { refreshMinutes: 60, allowPrivateHosts: true, fetchTimeoutMs: 5_000 } },
+    });
+    const user = await signUp(app);
+    const source = await calendarServer();
+    source.state.body = calendarText(review);
+    const calendar = (await subscribe(app, user, source.url)).json<{ id: string }>();
+    source.state.body = calendarText(review, holiday, standup());
+    const refreshes = await Promise.all(
+      [1, 2, 3].map(() => send(app, user.headers, 'POST', `/api/calendars/${calendar.id}/refresh`)),
+    );
+    assert.ok(
+      refreshes.every((response) => [200, 409].includes(response.statusCode)),
+      refreshes.map((r) => r.body).join(),
+    );
+    assert.ok(refreshes.some((response) => response.statusCode === 200));
+    assert.equal((await eventsOf(app, user.headers)).length, 12);
+
+    // Removed while its source is being read: the refresh's events do not outlive it.
+    source.state.body = calendarText(review, holiday);
+    source.state.mode = 'slow';
+    const refreshing = send(app, user.headers, 'POST', `/api/calendars/${calendar.id}/refresh`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.equal((await send(app, user.headers, 'DELETE', `/api/calendars/${calendar.id}`)).statusCode, 204);
+    assert.equal((await refreshing).statusCode, 404);
+    assert.deepEqual(await eventsOf(app, user.headers), []);
+  });
+
   test('with private hosts refused, a loopback address is refused before any connection', async () => {
     const { app } = await buildTestApp();
     const user = await signUp(app);
     const source = await calendarServer();
     source.state.body = calendarText(review);
-    for (const url of [source.url, source.url.replace('127.0.0.1', 'localhost'), 'webcal://127.0.0.1:1/x.ics']) {
+    for (const url of [
+      source.url,
+      source.url.replace('127.0.0.1', 'localhost'),
+      'webcal://127.0.0.1:1/x.ics',
+    ]) {
       const refused = await subscribe(app, user, url);
       assert.equal(refused.statusCode, 400, refused.body);
       assert.equal(refused.json<{ errors: { field: string }[] }>().errors[0]!.field, 'url');
@@ -262,5 +327,153 @@ describe('calendar subscriptions', () => {
     assert.equal(listed.calendars.length, 1, 'nothing saved');
     const ftp = await subscribe(app, user, 'ftp://example.com/cal.ics');
     assert.equal(ftp.statusCode, 400);
+  });
+});
+
+describe('the private feed', () => {
+  test('another account subscribes to the feed: the plan read-only at the same instants; 304; 404 after regenerate and revoke', async () => {
+    const { app } = await buildTestApp({
+      config: { subscriptions: { refreshMinutes: 60, allowPrivateHosts: true, fetchTimeoutMs: 5_000 } },
+    });
+    const base = await app.listen({ host: '127.0.0.1', port: 0 });
+    const owner = await signUp(app, { timeZone: 'Europe/Berlin' });
+    const reader = await signUp(app, { timeZone: 'America/New_York' });
+    // A weekly series across the change to summer time (29 March in Berlin), with one occurrence moved and one skipped.
+    const series = await send(app, owner.headers, 'POST', '/api/events', {
+      title: 'Planning',
+      start: '2026-03-16T09:00:00',
+      end: '2026-03-16T10:00:00',
+      rrule: 'FREQ=WEEKLY;COUNT=4',
+    });
+    assert.equal(series.statusCode, 201, series.body);
+    const occurrences = (await eventsOf(app, owner.headers, '2026-03-16', '2026-04-10')).filter(
+      (event) => event.title === 'Planning',
+    );
+    const moved = await send(app, owner.headers, 'PATCH', `/api/events/${occurrences[1]!._id}`, {
+      start: '2026-03-23T11:00:00',
+      end: '2026-03-23T12:00:00',
+    });
+    assert.equal(moved.statusCode, 200, moved.body);
+    assert.equal(
+      (await send(app, owner.headers, 'DELETE', `/api/events/${occurrences[2]!._id}`)).statusCode,
+      204,
+    );
+    await send(app, owner.headers, 'POST', '/api/events', {
+      title: 'Dentist',
+      start: '2026-03-18T15:00:00',
+      end: '2026-03-18T16:00:00',
+    });
+    const task = await send(app, owner.headers, 'POST', '/api/tasks', {
+      title: 'Write report',
+      date: '2026-03-17',
+      startHHMM: '13:00',
+      endHHMM: '14:30',
+    });
+    assert.equal(task.statusCode, 201, task.body);
+
+    assert.deepEqual((await send(app, owner.headers, 'GET', '/api/calendars/feed')).json(), { url: null });
+    const published = await send(app, owner.headers, 'POST', '/api/calendars/feed');
+    const { url } = published.json<{ url: string }>();
+    assert.match(url, /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?\/api\/feed\/[\w-]{43}\.ics$/);
+    const feedUrl = `${base}${new URL(url).pathname}`;
+    assert.deepEqual((await send(app, owner.headers, 'GET', '/api/calendars/feed')).json(), { url });
+
+    const first = await fetch(feedUrl);
+    assert.equal(first.status, 200);
+    assert.equal(first.headers.get('cache-control'), 'private, max-age=300');
+    const text = await first.text();
+    const again = await fetch(feedUrl, { headers: { 'if-none-match': first.headers.get('etag')! } });
+    assert.equal(again.status, 304);
+
+    // Two independent parsers read the same instants.
+    const ICAL = (await import('ical.js')).default;
+    const component = new ICAL.Component(ICAL.parse(text));
+    for (const zone of component.getAllSubcomponents('vtimezone')) {
+      ICAL.TimezoneService.register(new ICAL.Timezone(zone));
+    }
+    const tzids = new Set(text.match(/TZID=[^:;]+/g)?.map((match) => match.slice(5)) ?? []);
+    for (const tzid of tzids) assert.match(text, new RegExp(`BEGIN:VTIMEZONE\\r\\nTZID:${tzid}`), tzid);
+    const nodeIcal = (await import('node-ical')).default;
+    const parsed = nodeIcal.sync.parseICS(text);
+    const titles = Object.values(parsed)
+      .filter((entry) => entry?.type === 'VEVENT')
+      .map((entry) => (entry as { summary: string }).summary)
+      .sort();
+    assert.deepEqual([...new Set(titles)], ['Dentist', 'Planning', 'Write report']);
+
+    // The reader subscribes to it: the owner's plan, read-only, every occurrence at the same instant.
+    const subscribed = await subscribe(app, reader, feedUrl);
+    assert.equal(subscribed.statusCode, 201, subscribed.body);
+    const instants = (events: EventJson[]) =>
+      events.map((event) => `${event.start} ${event.end} ${event.title}`).sort();
+    const ownerView = await eventsOf(app, owner.headers, '2026-03-14', '2026-04-14');
+    const readerView = await eventsOf(app, reader.headers, '2026-03-14', '2026-04-14');
+    assert.ok(readerView.every((event) => event.readOnly));
+    assert.deepEqual(
+      instants(readerView),
+      [...instants(ownerView), '2026-03-17T12:00:00.000Z 2026-03-17T13:30:00.000Z Write report'].sort(),
+    );
+
+    // Regenerated: the old address is gone (as any unknown one); revoked: the new one too.
+    const regenerated = (await send(app, owner.headers, 'POST', '/api/calendars/feed')).json<{
+      url: string;
+    }>();
+    assert.notEqual(regenerated.url, url);
+    const gone = await fetch(feedUrl);
+    assert.equal(gone.status, 404);
+    assert.deepEqual(await gone.json(), { message: 'Not found' });
+    const newUrl = `${base}${new URL(regenerated.url).pathname}`;
+    assert.equal((await fetch(newUrl)).status, 200);
+    assert.equal((await send(app, owner.headers, 'DELETE', '/api/calendars/feed')).statusCode, 204);
+    assert.equal((await fetch(newUrl)).status, 404);
+    assert.equal((await fetch(`${base}/api/feed/${'A'.repeat(43)}.ics`)).status, 404);
+  });
+});
+
+describe('background refresh', () => {
+  test('three API instances on one PostgreSQL fetch every due subscription once', async (t) => {
+    if (!isPostgresRun) return t.skip('PostgreSQL only: one SQLite file has one instance');
+    const jobs = { enabled: true, tickSeconds: 1 };
+    const subscriptions = { refreshMinutes: 60, allowPrivateHosts: true, fetchTimeoutMs: 5_000 };
+    const first = await buildTestApp({ config: { jobs, subscriptions } });
+    const others = await Promise.all(
+      [1, 2].map(() =>
+        buildTestApp({ config: { jobs, subscriptions, database: first.app.config.database } }),
+      ),
+    );
+    const hits = new Map<string, number>();
+    const server = http.createServer((request, response) => {
+      hits.set(request.url!, (hits.get(request.url!) ?? 0) + 1);
+      response.writeHead(200, { 'content-type': 'text/calendar' }).end(calendarText(review));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    after(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    const { port } = server.address() as AddressInfo;
+    const user = await signUp(first.app);
+    const paths = Array.from({ length: 6 }, (_, index) => `/team-${index}.ics`);
+    for (const path of paths) {
+      const created = await subscribe(first.app, user, `http://127.0.0.1:${port}${path}`);
+      assert.equal(created.statusCode, 201, created.body);
+    }
+    assert.deepEqual(
+      paths.map((path) => hits.get(path)),
+      paths.map(() => 1),
+    );
+    // Every subscription falls due at once, on every instance's clock.
+    await first.app.db
+      .updateTable('calendars')
+      .set({ nextRefreshAt: first.clock.now - 1 })
+      .execute();
+    const deadline = Date.now() + 20_000;
+    while (paths.some((path) => hits.get(path) !== 2) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    // A few more ticks on each instance: nothing is fetched a second time.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await Promise.all([first, ...others].map(({ app }) => app.jobs.idle()));
+    assert.deepEqual(
+      paths.map((path) => hits.get(path)),
+      paths.map(() => 2),
+    );
   });
 });

@@ -5,9 +5,8 @@ import { calendarChunks } from '../../lib/ics/export.js';
 import { signedInUser } from '../../plugins/app/authentication.js';
 import { bearerAuth, errorResponses } from '../../schemas/common.js';
 import { IcsUpload, ImportResult } from '../../schemas/event.js';
-import { ownEndOf } from '../../schemas/series.js';
 import { abortedOnDisconnect, importCalendar, readIcsUpload } from '../../services/ics-import.js';
-import { exdatesOf, isMaster } from '../../services/series.js';
+import { exportableEventPages } from '../../services/ics-export.js';
 
 const icsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['events'];
@@ -53,34 +52,8 @@ const icsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const user = signedInUser(request);
-      // An override is written under its series' UID: the key its master was imported with, if any.
-      const seriesKeys = new Map<string, string | null>();
-      const readSeriesKey = async (seriesId: string) => {
-        if (seriesKeys.has(seriesId)) return;
-        const master = await app.eventsRepository.find(user.id, seriesId);
-        seriesKeys.set(seriesId, master?.icsKey ?? null);
-      };
       // Streamed: events are read a page at a time and written in batches, with turns of the event loop between.
-      async function* exportableEvents() {
-        for await (const page of app.eventsRepository.pagesByStart(user.id)) {
-          for (const event of page) if (event.seriesId !== null) await readSeriesKey(event.seriesId);
-          yield page.map((event) => ({
-            id: event.id,
-            title: event.title,
-            startAt: event.startAt,
-            endAt: ownEndOf(event),
-            allDay: event.allDay === 1,
-            icsKey: event.icsKey,
-            series: isMaster(event)
-              ? { rrule: event.rrule!, zone: event.seriesZone!, exdates: exdatesOf(event) }
-              : null,
-            seriesId: event.seriesId,
-            seriesKey: event.seriesId === null ? null : seriesKeys.get(event.seriesId)!,
-            recurrenceAt: event.recurrenceAt,
-          }));
-        }
-      }
-      const calendar = calendarChunks(exportableEvents(), request.timeZone, app.now());
+      const calendar = calendarChunks(exportableEventPages(app, user.id), request.timeZone, app.now());
       return reply
         .type('text/calendar; charset=utf-8')
         .header('content-disposition', 'attachment; filename="time-wallet.ics"')
