@@ -119,7 +119,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     // Answers carry a user's data or a session token: no browser or shared cache may keep them.
-    if (!CACHEABLE_ROUTE.test(request.routeOptions.url ?? '')) reply.header('cache-control', 'no-store');
+    // A route that says how it may be cached (the private feed) keeps its own.
+    if (!CACHEABLE_ROUTE.test(request.routeOptions.url ?? '') && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
   });
 
   // An empty body with a JSON content type (a body-less POST from some clients) reads as no body. Strings with NUL or
