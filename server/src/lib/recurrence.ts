@@ -155,6 +155,13 @@ function icalTime(zone: string, instant: number, isDate: boolean): IcalTime {
  */
 function walkedRule(series: SeriesShape, lastStart: number | null): string {
   const parts = partsOf(series.rrule);
+  // A yearly rule with no BY part repeats on DTSTART's month and day (RFC 5545 3.3.10), so a series from 29 February
+  // has no occurrence in common years. ical.js moves those to 1 March unless the parts are written out.
+  if (parts.get('FREQ') === 'YEARLY' && ![...parts.keys()].some((name) => name.startsWith('BY'))) {
+    const first = wallTimeAt(series.zone, series.startAt);
+    parts.set('BYMONTH', String(first.month));
+    parts.set('BYMONTHDAY', String(first.day));
+  }
   const untilValue = parts.get('UNTIL');
   if (lastStart !== null && parts.has('COUNT')) {
     parts.delete('COUNT');

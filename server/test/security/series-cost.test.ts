@@ -185,12 +185,14 @@ describe('series reads cost what their range holds', () => {
   test('rules of every kind read the occurrences ical.js walks from their start, in any range up to 2999', async () => {
     const { call } = await account();
     // The last weekday of the month is read in the first test: ical.js takes 10 s to walk it from 1900 to 3000 here.
-    const rules: [string, string][] = [
+    // [rule, first date, the rule ical.js walks for the RFC's answer when it differs]: a plain yearly rule from 29
+    // February has no occurrence in common years (RFC 5545 3.3.10), which ical.js gives only with the parts written.
+    const rules: [string, string, string?][] = [
       ['FREQ=MONTHLY', '1900-01-31'],
       ['FREQ=MONTHLY;INTERVAL=5', '1900-03-31'],
       ['FREQ=MONTHLY', '1904-02-29'],
-      ['FREQ=YEARLY', '1904-02-29'],
-      ['FREQ=YEARLY;INTERVAL=3', '1904-02-29'],
+      ['FREQ=YEARLY', '1904-02-29', 'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29'],
+      ['FREQ=YEARLY;INTERVAL=3', '1904-02-29', 'FREQ=YEARLY;INTERVAL=3;BYMONTH=2;BYMONTHDAY=29'],
       ['FREQ=MONTHLY;COUNT=1000', '1950-01-30'],
       ['FREQ=WEEKLY;INTERVAL=3;BYDAY=TU,SA', '1900-01-02'],
       ['FREQ=YEARLY;BYDAY=-1MO;BYMONTH=5', '1900-05-28'],
@@ -199,7 +201,7 @@ describe('series reads cost what their range holds', () => {
       ['FREQ=DAILY;INTERVAL=3;BYMONTH=1,7;BYMONTHDAY=5,25', '1900-01-05'],
     ];
     const ranges = ['1900-03-01', '2026-02-01', '2400-02-01', '2999-10-30'];
-    for (const [rule, date] of rules) {
+    for (const [rule, date, oracle = rule] of rules) {
       const created = await call('POST', '/api/events', {
         title: rule,
         start: `${date}T09:00:00`,
@@ -208,7 +210,7 @@ describe('series reads cost what their range holds', () => {
       });
       assert.equal(created.status, 201, `${rule}: ${JSON.stringify(created.json)}`);
       const startAt = Date.parse(created.json.start);
-      const walked = walkedFromStart(rule, startAt, startOfLocalDay(BERLIN, '3000-01-01'));
+      const walked = walkedFromStart(oracle, startAt, startOfLocalDay(BERLIN, '3000-01-01'));
       for (const from of ranges) {
         const to = new Date(startOfLocalDay(BERLIN, from) + 62 * DAY + 12 * HOUR).toISOString().slice(0, 10);
         const read = await call('GET', `/api/events?from=${from}&to=${to}`);
