@@ -152,6 +152,7 @@ test(
         created: EVENTS_PER_IMPORT,
         updated: 0,
         skipped: 0,
+        duplicates: 0,
         skippedEvents: [],
       });
     }
