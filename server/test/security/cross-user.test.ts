@@ -28,30 +28,40 @@ const PATHS: Record<IdKind, string> = {
   event: 'events',
   category: 'categories',
   session: 'auth/sessions',
+  calendar: 'calendars',
   deletedTask: 'tasks',
   deletedEvent: 'events',
   deletedCategory: 'categories',
+  deletedCalendar: 'calendars',
 };
 const LIVE_KIND: Partial<Record<IdKind, IdKind>> = {
   deletedTask: 'task',
   deletedEvent: 'event',
   deletedCategory: 'category',
+  deletedCalendar: 'calendar',
 };
 const victimRecords: Array<{ kind: IdKind; id: string; what: string }> = [
   { kind: 'task', id: victim.ids.task, what: 'task' },
   { kind: 'event', id: victim.ids.event, what: 'manual event' },
   { kind: 'event', id: victim.ids.importedEvent, what: 'imported event' },
+  { kind: 'event', id: victim.ids.subscribedEvent, what: 'event of a subscription' },
   { kind: 'category', id: victim.ids.category, what: 'category' },
   { kind: 'session', id: victim.ids.session, what: 'session (another device)' },
+  { kind: 'calendar', id: victim.ids.calendar, what: 'subscription' },
+  // The own calendar's id is its owner's: known to anyone who has seen the user's id.
+  { kind: 'calendar', id: victim.user.id, what: 'own calendar' },
   { kind: 'deletedTask', id: victim.ids.deletedTask, what: 'deleted task (restore)' },
   { kind: 'deletedEvent', id: victim.ids.deletedEvent, what: 'deleted event (restore)' },
   { kind: 'deletedCategory', id: victim.ids.deletedCategory, what: 'deleted category (restore)' },
+  { kind: 'deletedCalendar', id: victim.ids.deletedCalendar, what: 'removed subscription (restore)' },
 ];
 const secrets = [
   victim.label,
   victim.user.id,
   victim.user.email,
   victim.user.username,
+  victim.calendarUrl,
+  victim.feed.slice('/api/feed/'.length, -'.ics'.length),
   ...Object.values(victim.ids),
 ];
 
@@ -93,7 +103,7 @@ async function requestsFor(kind: IdKind, method: Method | 'PUT', id: string): Pr
 describe("user A and user B's records", () => {
   test('the table has a row for every verb the records take, so these requests are real edits', () => {
     const idRoutes = ENDPOINTS.filter((row) => row.idKind).map(describeEndpoint);
-    assert.equal(idRoutes.length, 12, idRoutes.join(', '));
+    assert.equal(idRoutes.length, 17, idRoutes.join(', '));
   });
 
   test("every verb on every one of B's records answers A exactly like a missing id", async () => {
@@ -116,8 +126,11 @@ describe("user A and user B's records", () => {
     assert.deepEqual(await userState(app, victim.user.id), victimBefore);
   });
 
-  test("no list, day, range, analytics, export or ICS export shows A any of B's rows", async () => {
-    const reads = ENDPOINTS.filter((row) => row.protected && row.method === 'GET' && !row.idKind);
+  test("no list, day, range, analytics, export, ICS export or feed shows A any of B's rows", async () => {
+    // A's private feed is read without a session, by its address: it must hold A's plan alone as well.
+    const reads = ENDPOINTS.filter(
+      (row) => (row.protected || row.url === '/api/feed/:file') && row.method === 'GET' && !row.idKind,
+    );
     assert.ok(reads.length >= 10, `${reads.length} reads`);
     for (const endpoint of reads) {
       const response = await app.inject(
@@ -179,6 +192,15 @@ describe("user A and user B's records", () => {
         assert.equal(mine.statusCode, 200, `${String(request.url)}: ${mine.body}`);
       }
     }
+    for (const method of ['PATCH', 'POST'] as const) {
+      for (const request of await requestsFor('calendar', method, attacker.ids.calendar)) {
+        const mine = await app.inject(request);
+        assert.equal(mine.statusCode, 200, `${String(request.url)}: ${mine.body}`);
+      }
+    }
+    const [copy] = await requestsFor('event', 'POST', attacker.ids.subscribedEvent);
+    const copied = await app.inject(copy!);
+    assert.equal(copied.statusCode, 201, copied.body);
     const [deleteCategory] = await requestsFor('category', 'DELETE', attacker.ids.category);
     const category = await app.inject(deleteCategory!);
     assert.equal(category.statusCode, 204, category.body);

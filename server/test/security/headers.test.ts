@@ -8,6 +8,7 @@ import {
   contextFor,
   describeEndpoint,
   injectOptions,
+  needsSubscriptions,
   report,
   seedActor,
 } from './support.js';
@@ -113,16 +114,24 @@ describe('API response headers', () => {
 });
 
 describe('API answers stay out of caches', () => {
-  test("every endpoint's success answer says Cache-Control: no-store, token answers included (health and the API's document aside)", async () => {
+  test("every endpoint's success answer says Cache-Control: no-store, token answers included (health, the API's document and the private feed aside)", async () => {
     const tokenAnswers: string[] = [];
     for (const endpoint of ENDPOINTS) {
       if (endpoint.url === '/api/health' || endpoint.url === '/api/openapi.json') continue;
       // A user of its own for each, so sign-out and account deletion judge only themselves.
-      const actor = await seedActor(app, 'cacheProbe', { importEvent: false });
+      const actor = await seedActor(app, 'cacheProbe', {
+        importEvent: false,
+        subscriptions: needsSubscriptions(endpoint),
+      });
       const context = contextFor(app, dataDir, actor);
       const response = await app.inject(injectOptions(endpoint, context, await endpoint.valid(context)));
       const name = describeEndpoint(endpoint);
       assert.ok(response.statusCode < 300, `${name}: ${response.statusCode} ${response.body}`);
+      if (endpoint.url === '/api/feed/:file') {
+        // Polled by calendar apps, with an ETag: a private cache may keep it a few minutes, a shared one never.
+        assert.equal(response.headers['cache-control'], 'private, max-age=300', name);
+        continue;
+      }
       assert.equal(response.headers['cache-control'], 'no-store', name);
       noStore += 1;
       if (/"token":/.test(response.body)) tokenAnswers.push(name);

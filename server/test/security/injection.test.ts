@@ -9,6 +9,7 @@ import {
   databaseState,
   describeEndpoint,
   injectOptions,
+  needsSubscriptions,
   multipart,
   report,
   seedActor,
@@ -30,6 +31,10 @@ const INJECTED: Array<[string, string]> = [
   ['user', JSON.stringify(victim.user.id)],
   ['createdAt', JSON.stringify('2000-01-01T00:00:00.000Z')],
   ['source', JSON.stringify('ics')],
+  // A calendar's or an event's own columns: the victim's own calendar (its id is the user's), the kind, the feed.
+  ['calendarId', JSON.stringify(victim.user.id)],
+  ['kind', JSON.stringify('own')],
+  ['feedTokenHash', JSON.stringify('0'.repeat(64))],
   ['__proto__', JSON.stringify({ userId: victim.user.id, isAdmin: true })],
   ['constructor', JSON.stringify({ prototype: { isAdmin: true } })],
 ];
@@ -82,7 +87,10 @@ describe('write endpoints refuse fields the client may not set', () => {
   test('the same requests without the extra field succeed (each one would have changed something)', async () => {
     // Destructive rows last, each on its own user, so every request is judged on its own.
     for (const endpoint of WRITE_ENDPOINTS) {
-      const actor = await seedActor(app, 'writer', { importEvent: false });
+      const actor = await seedActor(app, 'writer', {
+        importEvent: false,
+        subscriptions: needsSubscriptions(endpoint),
+      });
       const context = contextFor(app, dataDir, actor);
       const response = await app.inject(injectOptions(endpoint, context, await endpoint.valid(context)));
       assert.ok(response.statusCode < 300, `${describeEndpoint(endpoint)}: ${response.body}`);

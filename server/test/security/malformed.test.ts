@@ -128,8 +128,8 @@ async function casesFor(endpoint: Endpoint, context: RequestContext): Promise<Ca
       });
     }
   }
-  for (const invalid of endpoint.invalid ?? [])
-    add(invalid.name, injectOptions(endpoint, context, invalid.request));
+  for (const { name, request } of endpoint.invalid ?? [])
+    add(name, injectOptions(endpoint, context, typeof request === 'function' ? request(context) : request));
   return cases;
 }
 

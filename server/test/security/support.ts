@@ -4,7 +4,10 @@
 import assert from 'node:assert/strict';
 import diagnostics from 'node:diagnostics_channel';
 import { readdir, readFile } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { after } from 'node:test';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { decodeJwt } from 'jose';
 import type { Database } from '../../src/db/schema.js';
@@ -14,15 +17,28 @@ export const NOW = Date.parse('2026-03-11T15:00:00.000Z');
 export const DAY = '2026-03-11';
 export const MISSING_ID = '00000000-0000-4000-8000-000000000000';
 
-/** deleted*: a record the actor deleted, waiting in the trash for POST .../restore. */
+/** calendar: a subscription. deleted*: a record the actor deleted, waiting in the trash for POST .../restore. */
 export type IdKind =
-  'task' | 'event' | 'category' | 'session' | 'deletedTask' | 'deletedEvent' | 'deletedCategory';
+  | 'task'
+  | 'event'
+  | 'category'
+  | 'session'
+  | 'calendar'
+  | 'deletedTask'
+  | 'deletedEvent'
+  | 'deletedCategory'
+  | 'deletedCalendar';
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 export interface Actor extends SignedInUser {
   /** Appears in every title and name this actor owns, so a leak is a substring search. */
   label: string;
-  ids: Record<IdKind, string> & { importedEvent: string };
+  /** An event of the own calendar made by import, and one of the subscription (read-only). */
+  ids: Record<IdKind, string> & { importedEvent: string; subscribedEvent: string };
+  /** The address (on the calendar source) of a calendar named after the label: what its subscriptions fetch. */
+  calendarUrl: string;
+  /** The path of its published private feed, /api/feed/<token>.ics. */
+  feed: string;
 }
 
 export interface RequestContext {
@@ -34,6 +50,8 @@ export interface RequestContext {
 }
 
 export interface ValidRequest {
+  /** The request's path when the route's parameter is not an :id (the feed's file name). */
+  path?: string;
   body?: Record<string, unknown>;
   query?: Record<string, string>;
   /** Multipart upload of this .ics text in the field "file". */
@@ -53,7 +71,7 @@ export interface Endpoint {
   instantFields?: string[];
   valid(ctx: RequestContext): ValidRequest | Promise<ValidRequest>;
   /** Requests that are well-formed JSON of the right types but still wrong (end before start, ...). */
-  invalid?: Array<{ name: string; request: ValidRequest }>;
+  invalid?: Array<{ name: string; request: ValidRequest | ((ctx: RequestContext) => ValidRequest) }>;
 }
 
 export const calendar = (events: string) =>
@@ -63,6 +81,51 @@ export const calendar = (events: string) =>
 
 export const vevent = (uid: string, lines: string) =>
   `BEGIN:VEVENT\r\nUID:${uid}\r\nDTSTAMP:20260301T000000Z\r\n${lines.trim()}\r\nEND:VEVENT`;
+
+/** How the security app fetches subscriptions: private hosts allowed, because the calendar source is on 127.0.0.1. */
+export const SUBSCRIPTIONS = { refreshMinutes: 60, allowPrivateHosts: true, fetchTimeoutMs: 5000 };
+
+/** The calendar a subscription to `/<name>.ics` gets: named after <name>, with one event (on the 20th) titled after it. */
+export const subscribedCalendar = (name: string) =>
+  calendar(
+    `X-WR-CALNAME:${name} subscription\r\n${vevent(
+      `${name}@source.test`,
+      `SUMMARY:${name} subscribed event\r\nDTSTART:20260320T090000Z\r\nDTEND:20260320T100000Z`,
+    )}`,
+  );
+
+let calendarSource: Promise<{ base: string }> | undefined;
+
+/**
+ * The server subscriptions fetch from, on 127.0.0.1 only (no test request leaves this machine): /<name>.ics answers
+ * subscribedCalendar(name), /page.html a web page that is no calendar, anything else 404. One per test file, started
+ * with its first app and closed when the file ends.
+ */
+export function startCalendarSource(): Promise<{ base: string }> {
+  calendarSource ??= (async () => {
+    const server = http.createServer((request, response) => {
+      const requested = request.url ?? '/';
+      const name = /^\/([A-Za-z0-9-]{1,60})\.ics$/.exec(requested)?.[1];
+      if (name) {
+        response.writeHead(200, { 'content-type': 'text/calendar' }).end(subscribedCalendar(name));
+      } else if (requested === '/page.html') {
+        response.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>Sign in</body></html>');
+      } else {
+        response.writeHead(404).end('not here');
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    after(
+      () =>
+        new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        }),
+    );
+    return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+  })();
+  return calendarSource;
+}
 
 export const ENDPOINTS: Endpoint[] = [
   // auth
@@ -464,6 +527,114 @@ export const ENDPOINTS: Endpoint[] = [
     }),
   },
   { method: 'GET', url: '/api/events/export.ics', protected: true, valid: () => ({}) },
+  {
+    method: 'POST',
+    url: '/api/events/:id/copy',
+    protected: true,
+    body: 'none',
+    idKind: 'event',
+    valid: () => ({}),
+  },
+  // calendars: the own one (its id is the user's) and subscriptions, which fetch from the calendar source above
+  { method: 'GET', url: '/api/calendars', protected: true, valid: () => ({}) },
+  {
+    method: 'POST',
+    url: '/api/calendars',
+    protected: true,
+    body: 'json',
+    valid: (ctx) => ({
+      body: {
+        url: ctx.actor.calendarUrl,
+        name: `Subscribed ${ctx.unique()}`,
+        color: '#0d9488',
+        countsInBudget: false,
+      },
+    }),
+    invalid: [
+      { name: 'an ftp: address', request: { body: { url: 'ftp://127.0.0.1/calendar.ics' } } },
+      { name: 'an empty address', request: { body: { url: '' } } },
+      {
+        name: 'an address with a password',
+        request: { body: { url: 'http://someone:secret@127.0.0.1/calendar.ics' } },
+      },
+      {
+        name: 'an address nothing answers at',
+        request: { body: { url: 'http://127.0.0.1:1/calendar.ics' } },
+      },
+      {
+        name: 'an address that serves a web page',
+        request: (ctx) => ({ body: { url: new URL('/page.html', ctx.actor.calendarUrl).href } }),
+      },
+      {
+        name: 'an address that answers 404',
+        request: (ctx) => ({ body: { url: new URL('/gone/calendar.ics', ctx.actor.calendarUrl).href } }),
+      },
+      {
+        name: 'colour not #rrggbb',
+        request: (ctx) => ({ body: { url: ctx.actor.calendarUrl, color: 'teal' } }),
+      },
+      {
+        name: 'name over 100 characters',
+        request: (ctx) => ({ body: { url: ctx.actor.calendarUrl, name: 'n'.repeat(101) } }),
+      },
+    ],
+  },
+  {
+    method: 'PATCH',
+    url: '/api/calendars/:id',
+    protected: true,
+    body: 'json',
+    idKind: 'calendar',
+    valid: () => ({ body: { name: 'Renamed subscription', color: '#A1B2C3', countsInBudget: false } }),
+    invalid: [
+      { name: 'colour not #rrggbb', request: { body: { color: '#12345' } } },
+      { name: 'colour by name', request: { body: { color: 'teal' } } },
+      { name: 'name over 100 characters', request: { body: { name: 'n'.repeat(101) } } },
+      { name: 'blank name', request: { body: { name: '   ' } } },
+    ],
+  },
+  {
+    method: 'DELETE',
+    url: '/api/calendars/:id',
+    protected: true,
+    body: 'none',
+    idKind: 'calendar',
+    valid: () => ({}),
+  },
+  {
+    method: 'POST',
+    url: '/api/calendars/:id/restore',
+    protected: true,
+    body: 'none',
+    idKind: 'deletedCalendar',
+    valid: () => ({}),
+  },
+  {
+    method: 'POST',
+    url: '/api/calendars/:id/refresh',
+    protected: true,
+    body: 'none',
+    idKind: 'calendar',
+    valid: () => ({}),
+  },
+  { method: 'GET', url: '/api/calendars/feed', protected: true, valid: () => ({}) },
+  { method: 'POST', url: '/api/calendars/feed', protected: true, body: 'none', valid: () => ({}) },
+  { method: 'DELETE', url: '/api/calendars/feed', protected: true, body: 'none', valid: () => ({}) },
+  // the private feed: no session, its secret address is the key
+  {
+    method: 'GET',
+    url: '/api/feed/:file',
+    protected: false,
+    valid: (ctx) => ({ path: ctx.actor.feed }),
+    invalid: [
+      { name: 'a token one character short', request: { path: `/api/feed/${'A'.repeat(42)}.ics` } },
+      { name: 'a well-formed token never issued', request: { path: `/api/feed/${'A'.repeat(43)}.ics` } },
+      { name: 'the token without .ics', request: (ctx) => ({ path: ctx.actor.feed.replace(/\.ics$/, '') }) },
+      { name: 'the token as .ICS', request: (ctx) => ({ path: ctx.actor.feed.replace(/\.ics$/, '.ICS') }) },
+      { name: 'a session token', request: (ctx) => ({ path: `/api/feed/${ctx.actor.token}.ics` }) },
+      { name: 'a path out of the folder', request: { path: '/api/feed/..%2F..%2Fetc%2Fpasswd' } },
+    ],
+  },
   // aggregation
   {
     method: 'GET',
@@ -535,7 +706,8 @@ export function injectOptions(
 ): InjectOptions {
   const id = endpoint.idKind ? (options.id ?? ctx.actor.ids[endpoint.idKind]) : undefined;
   const headers: Record<string, string> = { ...(options.headers ?? ctx.actor.headers) };
-  const result: InjectOptions = { method: endpoint.method, url: urlOf(endpoint, id, request.query), headers };
+  const url = request.path ?? urlOf(endpoint, id, request.query);
+  const result: InjectOptions = { method: endpoint.method, url, headers };
   if (request.ics !== undefined) {
     const body = multipart([{ name: 'file', filename: 'calendar.ics', content: request.ics }]);
     headers['content-type'] = body.contentType;
@@ -580,14 +752,52 @@ async function created(response: LightMyRequestResponse): Promise<{ _id: string 
 }
 
 /**
+/** A subscription to `url` with the id of its event, and another one removed (each fetch is parsed in a worker). */
+async function subscribedTo(app: FastifyInstance, user: SignedInUser, url: string) {
+  const subscribe = async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/calendars',
+      headers: user.headers,
+      payload: { url },
+    });
+    assert.equal(response.statusCode, 201, response.body);
+    return response.json<{ id: string }>().id;
+  };
+  const calendar = await subscribe();
+  const deletedCalendar = await subscribe();
+  const removal = await app.inject({
+    method: 'DELETE',
+    url: `/api/calendars/${deletedCalendar}`,
+    headers: user.headers,
+  });
+  assert.equal(removal.statusCode, 204, removal.body);
+  const events = await app.inject({
+    method: 'GET',
+    url: '/api/events?from=2026-03-20&to=2026-03-21',
+    headers: user.headers,
+  });
+  const subscribedEvent = events
+    .json<Array<{ _id: string; calendarId: string }>>()
+    .find((row) => row.calendarId === calendar);
+  assert.ok(subscribedEvent, events.body);
+  return { calendar, deletedCalendar, subscribedEvent: subscribedEvent._id };
+}
+
+/** Whether an endpoint's valid request needs the actor's subscriptions (an actor made for it alone may skip them). */
+export const needsSubscriptions = (endpoint: Endpoint) =>
+  endpoint.idKind === 'calendar' || endpoint.idKind === 'deletedCalendar';
+
+/**
  * A signed-up user with a second session (another device, so ending it leaves the actor's token alive), a category,
- * a task in it, a manual event, an imported event (each import starts a worker, so callers that need many users may
- * skip it) and a weekly snapshot.
+ * a task in it, a manual event, one of each kind deleted, a published feed, a subscription with its event and one
+ * removed, an imported event and a weekly snapshot. A subscription or an import is read in a worker thread, so
+ * callers that need many users may skip them (their ids are then empty).
  */
 export async function seedActor(
   app: FastifyInstance,
   label: string,
-  options: { importEvent?: boolean } = {},
+  options: { importEvent?: boolean; subscriptions?: boolean } = {},
 ): Promise<Actor> {
   const user = await signUp(app, { username: `${label}${unique()}`, timeZone: 'UTC' });
   const otherDevice = await app.inject({
@@ -645,13 +855,29 @@ export async function seedActor(
     }),
     deletedCategory: await deleted('/api/categories', { name: `${label} deleted category` }),
   };
-  if (options.importEvent === false) {
-    return {
-      ...user,
-      label,
-      ids: { category: category._id, task: task._id, event: event._id, session, importedEvent: '', ...trash },
-    };
-  }
+  // The address of a calendar that carries the label, a subscription to it (and one removed, for restore), and a
+  // published feed.
+  const calendarUrl = `${(await startCalendarSource()).base}/${label}.ics`;
+  const subscriptions =
+    options.subscriptions === false
+      ? { calendar: '', deletedCalendar: '', subscribedEvent: '' }
+      : await subscribedTo(app, user, calendarUrl);
+  const published = await post('/api/calendars/feed', {});
+  assert.equal(published.statusCode, 200, published.body);
+  const calendars = {
+    calendarUrl,
+    feed: new URL(published.json<{ url: string }>().url).pathname,
+  };
+  const ids = {
+    category: category._id,
+    task: task._id,
+    event: event._id,
+    session,
+    ...trash,
+    ...subscriptions,
+  };
+  if (options.importEvent === false)
+    return { ...user, label, ...calendars, ids: { ...ids, importedEvent: '' } };
   const upload = multipart([
     {
       name: 'file',
@@ -670,7 +896,13 @@ export async function seedActor(
     headers: { ...user.headers, 'content-type': upload.contentType },
     payload: upload.payload,
   });
-  assert.deepEqual(imported.json(), { created: 1, updated: 0, skipped: 0, skippedEvents: [] });
+  assert.deepEqual(imported.json(), {
+    created: 1,
+    updated: 0,
+    skipped: 0,
+    duplicates: 0,
+    skippedEvents: [],
+  });
   const events = await app.inject({
     method: 'GET',
     url: `/api/events?from=${DAY}&to=2026-03-12`,
@@ -685,18 +917,7 @@ export async function seedActor(
     headers: user.headers,
   });
   assert.equal(snapshot.statusCode, 200, snapshot.body);
-  return {
-    ...user,
-    label,
-    ids: {
-      category: category._id,
-      task: task._id,
-      event: event._id,
-      session,
-      importedEvent: importedEvent._id,
-      ...trash,
-    },
-  };
+  return { ...user, label, ...calendars, ids: { ...ids, importedEvent: importedEvent._id } };
 }
 
 const USER_TABLES = [
@@ -706,6 +927,8 @@ const USER_TABLES = [
   'tasks',
   'events',
   'analyticsSnapshots',
+  'calendars',
+  'deletedRecords',
 ] as const;
 const ALL_TABLES = ['users', 'signInThrottle', ...USER_TABLES] as const;
 
@@ -734,7 +957,8 @@ export async function databaseState(app: FastifyInstance) {
 }
 
 export async function buildSecurityApp(options: Parameters<typeof buildTestApp>[0] = {}): Promise<TestApp> {
-  return buildTestApp({ now: NOW, ...options });
+  await startCalendarSource();
+  return buildTestApp({ now: NOW, ...options, config: { subscriptions: SUBSCRIPTIONS, ...options.config } });
 }
 
 /** A 4xx/5xx body must be a JSON object with a string message and nothing that looks like internals. */

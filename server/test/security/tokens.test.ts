@@ -11,6 +11,7 @@ import {
   databaseState,
   describeEndpoint,
   injectOptions,
+  needsSubscriptions,
   report,
   seedActor,
 } from './support.js';
@@ -117,10 +118,48 @@ describe('every protected endpoint refuses every bad token alike', () => {
   test('the same requests with a live session are not refused (each endpoint really is reachable)', async () => {
     for (const endpoint of PROTECTED_ENDPOINTS) {
       // A fresh user per endpoint: logout and account deletion must not spoil the next request.
-      const actor = await seedActor(app, 'control', { importEvent: false });
+      const actor = await seedActor(app, 'control', {
+        importEvent: false,
+        subscriptions: needsSubscriptions(endpoint),
+      });
       const ctx = contextFor(app, dataDir, actor);
       const response = await app.inject(injectOptions(endpoint, ctx, await endpoint.valid(ctx)));
       assert.ok(response.statusCode < 300, `${describeEndpoint(endpoint)}: ${response.body}`);
     }
+  });
+});
+
+describe("the private feed's address is its only key", () => {
+  test('a replaced or revoked address answers the 404 of one never issued; a session is no key', async () => {
+    const feed = (path: string, headers: Record<string, string> = {}) =>
+      app.inject({ method: 'GET', url: path, headers });
+    const neverIssued = await feed(`/api/feed/${'A'.repeat(43)}.ics`);
+    assert.equal(neverIssued.statusCode, 404);
+    const first = owner.feed;
+    assert.equal((await feed(first)).statusCode, 200);
+
+    const replaced = await app.inject({ method: 'POST', url: '/api/calendars/feed', headers: owner.headers });
+    assert.equal(replaced.statusCode, 200, replaced.body);
+    const second = new URL(replaced.json<{ url: string }>().url).pathname;
+    assert.notEqual(second, first);
+    assert.equal((await feed(second)).statusCode, 200);
+    const revoked = await app.inject({
+      method: 'DELETE',
+      url: '/api/calendars/feed',
+      headers: owner.headers,
+    });
+    assert.equal(revoked.statusCode, 204, revoked.body);
+
+    for (const [name, response] of [
+      ['the replaced address', await feed(first)],
+      ['the revoked address', await feed(second)],
+      ["the revoked address with the owner's session", await feed(second, owner.headers)],
+      ['a never-issued address with a session', await feed(`/api/feed/${'B'.repeat(43)}.ics`, owner.headers)],
+    ] as const) {
+      assert.equal(response.statusCode, 404, `${name}: ${response.body}`);
+      assert.equal(response.body, neverIssued.body, name);
+      assert.equal(response.headers['content-type'], neverIssued.headers['content-type'], name);
+    }
+    report('feed: a replaced, a revoked and a never-issued address answer one 404; a session opens none');
   });
 });
