@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { CalendarRow } from '../db/schema.js';
+import { Color } from './common.js';
 
 export const Calendar = Type.Object(
   {
@@ -40,10 +41,6 @@ export function toCalendarJson(row: CalendarRow, eventCount: number): Calendar {
 
 export const CALENDAR_NAME_MAX_LENGTH = 100;
 const Name = Type.String({ maxLength: CALENDAR_NAME_MAX_LENGTH });
-const Color = Type.String({
-  pattern: '^#[0-9a-fA-F]{6}$',
-  errorMessage: 'color must be a colour like #2563eb',
-});
 
 export const CalendarList = Type.Object({ calendars: Type.Array(CalendarRef) });
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
+import { PostgresAdapter, type Kysely } from 'kysely';
 import type { CalendarRow, Database, EventRow, UserRow } from '../db/schema.js';
 import { isUniqueViolation } from '../lib/db-errors.js';
 import { HttpError } from '../lib/http-errors.js';
@@ -73,6 +73,30 @@ async function parsedSource(app: FastifyInstance, user: UserRow, body: Buffer, s
   }
 }
 
+const tooManySubscriptions = () =>
+  new HttpError(
+    409,
+    `You can subscribe to at most ${SUBSCRIPTION_LIMITS.perUser} calendars; remove one to add another`,
+  );
+
+/**
+ * The subscription limit, counted in the transaction that adds one (after its insert): subscriptions added at once
+ * cannot pass it. On PostgreSQL the person's row is locked first, so such transactions count one after another;
+ * SQLite has one writer at a time.
+ */
+export async function requireRoomForSubscription(trx: Kysely<Database>, userId: string): Promise<void> {
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+    await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+  }
+  const row = await trx
+    .selectFrom('calendars')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .where('userId', '=', userId)
+    .where('kind', '=', 'subscription')
+    .executeTakeFirstOrThrow();
+  if (Number(row.count) > SUBSCRIPTION_LIMITS.perUser) throw tooManySubscriptions();
+}
+
 /** The changes that make a subscription's stored events what its source now says. */
 async function mirrorChanges(
   app: FastifyInstance,
@@ -116,13 +140,9 @@ export async function subscribe(
     if (error instanceof OutboundError) throw fieldError('url', error.message);
     throw error;
   }
+  // Checked now so a full account gets its answer before any fetch, and again where the calendar is written.
   const count = await app.calendarsRepository.countSubscriptions(user.id);
-  if (count >= SUBSCRIPTION_LIMITS.perUser) {
-    throw new HttpError(
-      409,
-      `You can subscribe to at most ${SUBSCRIPTION_LIMITS.perUser} calendars; remove one to add another`,
-    );
-  }
+  if (count >= SUBSCRIPTION_LIMITS.perUser) throw tooManySubscriptions();
   let source;
   try {
     source = await fetched(app, { url: body.url.trim(), etag: null, lastModified: null });
@@ -160,6 +180,7 @@ export async function subscribe(
   const { created } = await mirrorChanges(app, user, calendar.id, parsed);
   await app.eventsRepository.writeCalendar(user.id, { created }, async (trx) => {
     await trx.insertInto('calendars').values(calendar).execute();
+    await requireRoomForSubscription(trx, user.id);
   });
   return calendar;
 }

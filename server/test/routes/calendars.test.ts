@@ -308,6 +308,48 @@ describe('calendar subscriptions', () => {
     assert.deepEqual(await eventsOf(app, user.headers), []);
   });
 
+  test('subscriptions sent at once stop at the limit of 20', async () => {
+    const { app, clock } = await buildTestApp({
+      config: { subscriptions: { refreshMinutes: 60, allowPrivateHosts: true, fetchTimeoutMs: 5_000 } },
+    });
+    const user = await signUp(app);
+    const source = await calendarServer();
+    source.state.body = calendarText(review);
+    // Nineteen already, written as the service writes them (fetching nineteen would only slow the test).
+    await app.db
+      .insertInto('calendars')
+      .values(
+        Array.from({ length: 19 }, (_, index) => ({
+          id: `sub-${index}`,
+          userId: user.user._id,
+          kind: 'subscription' as const,
+          name: `Club ${index}`,
+          color: '#0d9488',
+          countsInBudget: 1,
+          url: `${source.url}?${index}`,
+          etag: null,
+          lastModified: null,
+          lastRefreshedAt: clock.now,
+          lastError: null,
+          nextRefreshAt: clock.now + 3_600_000,
+          feedNonce: null,
+          feedTokenHash: null,
+          createdAt: clock.now,
+          updatedAt: clock.now,
+        })),
+      )
+      .execute();
+    const answers = await Promise.all([1, 2, 3, 4].map(() => subscribe(app, user, source.url)));
+    const codes = answers.map((answer) => answer.statusCode).sort();
+    assert.equal(codes.filter((code) => code === 201).length, 1, codes.join());
+    assert.ok(
+      codes.every((code) => code === 201 || code === 409 || code === 429),
+      codes.join(),
+    );
+    const listed = (await send(app, user.headers, 'GET', '/api/calendars')).json<{ calendars: unknown[] }>();
+    assert.equal(listed.calendars.length, 21, 'the own calendar and 20 subscriptions');
+  });
+
   test('with private hosts refused, a loopback address is refused before any connection', async () => {
     const { app } = await buildTestApp();
     const user = await signUp(app);

@@ -53,7 +53,7 @@ export function createIcsParsePool(options: IcsParsePoolOptions): IcsParsePool {
     queuedPerAccount: options.queuedPerAccount,
     retryAfterSeconds: Math.ceil(options.timeoutMs / 1000),
     messages: {
-      accountQueueFull: 'Your previous calendar imports are still being read; try again in a few seconds',
+      accountQueueFull: 'Your previous calendar files are still being read; try again in a few seconds',
       queueFull: 'Too many calendar imports are waiting to be read; try again in a few seconds',
     },
   });

@@ -177,6 +177,8 @@ export function createTrashRepository(db: Kysely<Database>, limits: TrashLimits 
       userId: string,
       id: string,
       { row, dependents }: Trashed<Kind>,
+      /** A check of what is stored once the row is back, in the same transaction (a throw undoes the restore). */
+      beforeCommit?: (trx: Kysely<Database>, userId: string) => Promise<void>,
     ): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         const forgotten = await trx
@@ -197,6 +199,7 @@ export function createTrashRepository(db: Kysely<Database>, limits: TrashLimits 
             .values(dependents.slice(at, at + RESTORE_PAGE) as TrashedRow<'tasks'>[])
             .execute();
         }
+        await beforeCommit?.(trx, userId);
         return true;
       });
     },

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { CalendarRow } from '../../db/schema.js';
 import { HttpError, notFound } from '../../lib/http-errors.js';
+import { fieldError } from '../../lib/input-rules.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { signedInUser } from '../../plugins/app/authentication.js';
 import { ownCalendarId } from '../../plugins/app/calendars-repository.js';
@@ -20,6 +21,7 @@ import { abortedOnDisconnect } from '../../services/ics-import.js';
 import {
   SUBSCRIPTION_LIMITS,
   refreshSubscription,
+  requireRoomForSubscription,
   scheduleSubscriptionRefresh,
   subscribe,
 } from '../../services/calendars.js';
@@ -112,7 +114,7 @@ const calendarsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw new HttpError(400, 'Your own calendar always counts in the budget');
       }
       const trimmed = name?.trim();
-      if (trimmed === '') throw new HttpError(400, 'Name is required');
+      if (trimmed === '') throw fieldError('name', 'Name is required');
       const changes = {
         ...(trimmed !== undefined ? { name: trimmed } : {}),
         ...(color !== undefined ? { color: color.toLowerCase() } : {}),
@@ -171,11 +173,10 @@ const calendarsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { id } = request.params;
       const trashed = await app.trashRepository.find('calendars', user.id, id, app.now());
       if (!trashed) throw notFound('Nothing to undo: this calendar was not removed in the last hour');
-      if ((await app.calendarsRepository.countSubscriptions(user.id)) >= SUBSCRIPTION_LIMITS.perUser) {
-        throw new HttpError(409, `You can subscribe to at most ${SUBSCRIPTION_LIMITS.perUser} calendars`);
-      }
       try {
-        if (!(await app.trashRepository.restore('calendars', user.id, id, trashed))) {
+        if (
+          !(await app.trashRepository.restore('calendars', user.id, id, trashed, requireRoomForSubscription))
+        ) {
           throw notFound('Nothing to undo: this calendar was not removed in the last hour');
         }
       } catch (error) {
