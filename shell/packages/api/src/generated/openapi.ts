@@ -731,6 +731,7 @@ export interface paths {
                         /** @description An http, https or webcal address of an .ics calendar */
                         url: string;
                         name?: string;
+                        /** @example #2D967C */
                         color?: string;
                         /** @description Default true */
                         countsInBudget?: boolean;
@@ -848,6 +849,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         name?: string;
+                        /** @example #2D967C */
                         color?: string;
                         countsInBudget?: boolean;
                     };
