@@ -332,7 +332,14 @@ export async function migrateDatabase(config: DatabaseConfig, options: DatabaseO
           dialect: new SqliteImmediateDialect({ database: openSqlite(config, SQLITE_MIGRATION_WAIT_MS) }),
         });
   try {
-    await migrateToLatest(db, config.kind === 'postgres' ? config.schema : undefined);
+    // Without a schema named in the config, the tables go where the connection's search_path puts them (a URL may set
+    // it): the migrator is told that schema too, or it would take another schema's bookkeeping tables for its own.
+    const schema =
+      config.kind !== 'postgres'
+        ? undefined
+        : (config.schema ??
+          (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema);
+    await migrateToLatest(db, schema);
   } finally {
     await db.destroy();
   }

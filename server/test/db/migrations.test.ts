@@ -6,8 +6,8 @@ import { test } from 'node:test';
 import { Migrator, type Kysely } from 'kysely';
 import type { Database } from '../../src/db/schema.js';
 import { SINGLE_ITEM } from '../../src/services/series.js';
-import { createDatabase, migrateToLatest, migrations } from '../../src/db/database.js';
-import { freshDatabase, withSchemaLock } from '../helpers.js';
+import { createDatabase, migrateDatabase, migrateToLatest, migrations } from '../../src/db/database.js';
+import { freshDatabase, isPostgresRun, withSchemaLock } from '../helpers.js';
 
 /**
  * A database migrated up to `before`, holding one user with one task and one event as rows of that time; then migrated
@@ -124,3 +124,28 @@ test("migration 0013-calendars puts existing events in their owner's own calenda
     const own = await db.selectFrom('calendars').select(['id', 'userId', 'kind']).execute();
     assert.deepEqual(own, [{ id: 'u1', userId: 'u1', kind: 'own' }]);
   }));
+
+test('a schema chosen by the URL (search_path) is migrated even when another schema has the bookkeeping tables', async (t) => {
+  if (!isPostgresRun) return t.skip('PostgreSQL only');
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'time-wallet-migration-'));
+  // One schema migrated the usual way: it holds kysely_migration and kysely_migration_lock.
+  const other = await freshDatabase(dataDir);
+  const target = await freshDatabase(dataDir);
+  try {
+    await withSchemaLock('shared', () => migrateDatabase(other.database));
+    if (target.database.kind !== 'postgres') throw new Error('PostgreSQL only');
+    const url = new URL(target.database.url);
+    url.searchParams.set('options', `-c search_path=${target.database.schema}`);
+    await withSchemaLock('shared', () => migrateDatabase({ kind: 'postgres', url: url.toString() }));
+    const { db } = createDatabase(target.database);
+    try {
+      assert.deepEqual(await db.selectFrom('calendars').select('id').execute(), []);
+    } finally {
+      await db.destroy();
+    }
+  } finally {
+    await other.drop();
+    await target.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+});
