@@ -29,7 +29,5 @@ export { Skeleton } from './components/skeleton/skeleton';
 export type { SkeletonProps } from './components/skeleton/skeleton';
 export { Spinner } from './components/spinner/spinner';
 export type { SpinnerProps } from './components/spinner/spinner';
-export { Switch } from './components/switch/switch';
-export type { SwitchProps } from './components/switch/switch';
 export { VisuallyHidden } from './components/visually-hidden/visually-hidden';
 export * from './lib';

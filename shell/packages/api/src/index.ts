@@ -13,22 +13,6 @@ export { useFieldErrors } from './use-field-errors';
 export { skipToken } from '@reduxjs/toolkit/query/react';
 export type { SerializedError } from '@reduxjs/toolkit';
 export type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-export {
-  calendarsApi,
-  useAddCalendarMutation,
-  useGetCalendarFeedQuery,
-  useGetCalendarsQuery,
-  usePublishCalendarFeedMutation,
-  useRefreshCalendarMutation,
-  useRemoveCalendarMutation,
-  useRestoreCalendarMutation,
-  useRevokeCalendarFeedMutation,
-  useUpdateCalendarMutation,
-  type CalendarChange,
-  type CalendarFeed,
-  type CalendarRefresh,
-  type CalendarSubscription,
-} from './calendars-api';
 export { categoriesApi, useGetCategoriesQuery } from './categories-api';
 export {
   ledgerApi,

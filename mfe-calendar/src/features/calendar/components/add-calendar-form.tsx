@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { fieldErrorsOf, isNetworkError, useAddCalendarMutation, useFieldErrors } from '@time-wallet/api';
+import { fieldErrorsOf, isNetworkError, useFieldErrors } from '@time-wallet/api';
+import { useAddCalendarMutation } from '../api/calendars-api';
 import { Button, Field } from '@time-wallet/shared-ui';
 import { eventCountText } from '../lib/calendars';
 import styles from './calendars-panel.module.css';

@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import toast from 'react-hot-toast';
+import { serverMessageOf } from '@time-wallet/api';
 import {
-  serverMessageOf,
   useGetCalendarFeedQuery,
   usePublishCalendarFeedMutation,
   useRevokeCalendarFeedMutation,
-} from '@time-wallet/api';
+} from '../api/calendars-api';
 import { Button, Field, Hint, LoadFailure, Modal, Skeleton } from '@time-wallet/shared-ui';
 import styles from './calendars-panel.module.css';
 

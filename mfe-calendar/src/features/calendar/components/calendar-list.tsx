@@ -1,16 +1,15 @@
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
+import { serverMessageOf, toastUndoableDelete, type Calendar } from '@time-wallet/api';
 import {
-  serverMessageOf,
-  toastUndoableDelete,
   useGetCalendarsQuery,
   useRefreshCalendarMutation,
   useRemoveCalendarMutation,
   useRestoreCalendarMutation,
   useUpdateCalendarMutation,
-  type Calendar,
-} from '@time-wallet/api';
-import { Button, LoadFailure, Skeleton, Switch, VisuallyHidden } from '@time-wallet/shared-ui';
+} from '../api/calendars-api';
+import { Button, LoadFailure, Skeleton, VisuallyHidden } from '@time-wallet/shared-ui';
+import { Switch } from './switch/switch';
 import { eventCountText, refreshSummaryText, timeAgoText } from '../lib/calendars';
 import styles from './calendars-panel.module.css';
 

@@ -4,7 +4,6 @@ import {
   skipToken,
   ThemeToggle,
   toastUndoableDelete,
-  useGetCalendarsQuery,
   useGetCategoriesQuery,
   useGetLedgerQuery,
   useGetTasksInRangeQuery,
@@ -14,6 +13,7 @@ import {
   type LedgerDay,
   type Task,
 } from '@time-wallet/api';
+import { useGetCalendarsQuery } from '../api/calendars-api';
 import { Link, useSearchParams } from '@time-wallet/api/router';
 import { Banner, Button, PageHeader, SeriesScopeDialog } from '@time-wallet/shared-ui';
 import { addDays, toLocalDateKey } from '@time-wallet/shared-ui/lib';

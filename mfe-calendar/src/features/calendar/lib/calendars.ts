@@ -1,4 +1,5 @@
-import type { Calendar, CalendarRefresh } from '@time-wallet/api';
+import type { Calendar } from '@time-wallet/api';
+import type { CalendarRefresh } from '../api/calendars-api';
 import type { CalendarEvent } from '../api/events-api';
 
 /** What the grid needs of an event's calendar: the colour a subscribed event is drawn in, and its name. */

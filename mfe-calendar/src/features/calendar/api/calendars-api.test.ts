@@ -1,9 +1,15 @@
 import { waitFor } from '@testing-library/react';
+import { createAppStore, ledgerApi } from '@time-wallet/api';
+import {
+  aLedgerDay,
+  aSubscription,
+  anOwnCalendar,
+  deferred,
+  mockApi,
+  resetTestEnvironment,
+  type MockReply,
+} from '@time-wallet/api/testing';
 import { calendarsApi } from './calendars-api';
-import { ledgerApi } from './ledger-api';
-import { createAppStore } from './store';
-import { aLedgerDay, aSubscription, anOwnCalendar } from './testing/fixtures';
-import { deferred, mockApi, resetTestEnvironment, type MockReply } from './testing/mock-api';
 
 const WEEK = { from: '2026-03-08', to: '2026-03-16' };
 

@@ -1,5 +1,4 @@
-import { api } from './api-slice';
-import type { BodyOf, Calendar, ResponseOf } from './contract';
+import { api, type BodyOf, type Calendar, type ResponseOf } from '@time-wallet/api';
 
 /** What subscribing takes: the address, and optionally a name, a colour and whether its events count. */
 export type CalendarSubscription = BodyOf<'/api/calendars/', 'post'>;
