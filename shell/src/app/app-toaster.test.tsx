@@ -2,11 +2,18 @@ import { act, render, screen } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { AppToaster } from './app-toaster';
 
-// react-hot-toast asks matchMedia whether motion is reduced; jsdom has none.
-beforeAll(() => {
+// jsdom has no matchMedia: the toaster asks it for the screen's width (and react-hot-toast whether motion is reduced).
+let narrowScreen = false;
+beforeEach(() => {
+  narrowScreen = false;
   Object.defineProperty(window, 'matchMedia', {
     configurable: true,
-    value: (query: string) => ({ matches: false, media: query, addEventListener: () => undefined }),
+    value: (query: string) => ({
+      matches: query.includes('max-width') && narrowScreen,
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }),
   });
 });
 afterEach(() => act(() => toast.remove()));
@@ -16,15 +23,26 @@ const placementOf = (message: string) =>
   screen.getByText(message).closest<HTMLElement>('[style*="position"]');
 
 describe('AppToaster', () => {
-  it('shows toasts at the bottom centre, clear of the action bars at the top of every page', () => {
+  it('shows toasts at the top centre of a wide screen, between the title and the actions at the right', () => {
     render(<AppToaster />);
     act(() => {
       toast.success('Category added successfully!');
     });
     const placement = placementOf('Category added successfully!');
+    expect(placement?.style.top).toBe('0px');
+    expect(placement?.style.bottom).toBe('');
+    expect(placement?.style.justifyContent).toBe('center');
+  });
+
+  it('raises toasts from the bottom centre of a phone', () => {
+    narrowScreen = true;
+    render(<AppToaster />);
+    act(() => {
+      toast.success('Task added successfully!');
+    });
+    const placement = placementOf('Task added successfully!');
     expect(placement?.style.bottom).toBe('0px');
     expect(placement?.style.top).toBe('');
-    expect(placement?.style.justifyContent).toBe('center');
   });
 
   it('announces each toast politely without taking focus', () => {
