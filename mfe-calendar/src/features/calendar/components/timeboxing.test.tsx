@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Task } from '@time-wallet/api';
 import { addDays, toLocalDateKey } from '@time-wallet/shared-ui/lib';
@@ -28,9 +28,6 @@ import { CalendarPage } from './calendar-page';
 
 describe('the calendar with tasks', () => {
   usePageTestEnvironment();
-  // A drop waits for a save and two reads; on a busy machine that outlasts the default second.
-  configure({ asyncUtilTimeout: 5000 });
-
   const now = new Date();
   const sunday = addDays(toLocalDateKey(now), -now.getDay());
   const monday = addDays(sunday, 1);
