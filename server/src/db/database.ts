@@ -40,6 +40,7 @@ import * as icsImported from './migrations/0010-ics-imported.js';
 import * as icsSplitOf from './migrations/0011-ics-split-of.js';
 import * as deletedRecordsExpiry from './migrations/0012-deleted-records-expiry.js';
 import * as calendars from './migrations/0013-calendars.js';
+import * as timeEntries from './migrations/0014-time-entries.js';
 import type { Database } from './schema.js';
 
 export type DatabaseKind = DatabaseConfig['kind'];
@@ -295,6 +296,7 @@ export const migrations = {
   '0011-ics-split-of': icsSplitOf,
   '0012-deleted-records-expiry': deletedRecordsExpiry,
   '0013-calendars': calendars,
+  '0014-time-entries': timeEntries,
 };
 
 export async function migrateToLatest(db: Kysely<Database>, schema?: string): Promise<void> {

@@ -154,11 +154,39 @@ export interface AnalyticsSnapshotsTable {
 /** A deleted task, event or category, kept whole for a while so the delete can be undone (see the trash repository). */
 export interface DeletedRecordsTable {
   userId: string;
-  kind: 'tasks' | 'events' | 'categories' | 'calendars';
+  kind: 'tasks' | 'events' | 'categories' | 'calendars' | 'timeEntries';
   recordId: string;
   /** The row as it was, JSON. */
   record: string;
   deletedAt: number;
+}
+
+/**
+ * Tracked time: an interval of a task's, recorded by its timer or by hand. One person's entries never overlap; a
+ * running timer is the one entry without an end. Entries stay on the moment they were recorded, whatever later
+ * happens to the task's plan.
+ */
+export interface TimeEntriesTable {
+  id: string;
+  userId: string;
+  taskId: string;
+  startAt: number;
+  /** null while the task's timer runs. */
+  endAt: number | null;
+  source: 'timer' | 'manual';
+  createdAt: number;
+  updatedAt: number;
+}
+
+/**
+ * The budget in force from a local day on: a change writes the new values from the day it is made, so the days
+ * before keep theirs. No row: the user's current budget holds for every day.
+ */
+export interface BudgetPeriodsTable {
+  userId: string;
+  fromDate: string;
+  budgetHours: number;
+  budgetHoursByWeekday: string | null;
 }
 
 export interface Database {
@@ -173,6 +201,8 @@ export interface Database {
   calendars: CalendarsTable;
   analyticsSnapshots: AnalyticsSnapshotsTable;
   deletedRecords: DeletedRecordsTable;
+  timeEntries: TimeEntriesTable;
+  budgetPeriods: BudgetPeriodsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -183,3 +213,5 @@ export type TaskRow = Selectable<TasksTable>;
 export type TaskUpdate = Updateable<TasksTable>;
 export type EventRow = Selectable<EventsTable>;
 export type CalendarRow = Selectable<CalendarsTable>;
+export type TimeEntryRow = Selectable<TimeEntriesTable>;
+export type BudgetPeriodRow = Selectable<BudgetPeriodsTable>;

@@ -5,13 +5,20 @@ export interface RecordQuotas {
   events: number;
   tasks: number;
   categories: number;
+  timeEntries: number;
 }
 
 /**
  * 20,000 tasks is 20 a day for almost three years, 20,000 events four imports at their 5,000-event cap, 500 categories
  * more than a tag list can show. A list read returns at most the quota of its kind, bounding what one request reads.
  */
-export const RECORD_QUOTAS: RecordQuotas = { events: 20_000, tasks: 20_000, categories: 500 };
+export const RECORD_QUOTAS: RecordQuotas = {
+  events: 20_000,
+  tasks: 20_000,
+  categories: 500,
+  // 50,000 entries is 45 timer runs a day for three years.
+  timeEntries: 50_000,
+};
 
 /** Rows per page when an export reads a whole kind of record: one query each, so memory stays at one page. */
 export const EXPORT_PAGE_SIZE = 1000;

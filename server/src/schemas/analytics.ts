@@ -6,11 +6,13 @@ export const WeeklyAnalytics = Type.Object(
   {
     weekStart: Type.String({ description: 'Sunday, YYYY-MM-DD' }),
     weekEnd: Type.String({ description: 'Saturday, YYYY-MM-DD (inclusive)' }),
-    totalMinutes: Type.Integer({ description: `Planned minutes of the week. ${DEFINITIONS.planned}` }),
+    totalMinutes: Type.Integer({
+      description: `Planned minutes of the week: the sum of daily[].plannedMinutes. ${DEFINITIONS.planned}`,
+    }),
     byCategory: Type.Array(
       Type.Object({
         categoryId: Type.String({
-          description: "'' for the time of blocks with no category (name 'No category')",
+          description: `'' for the time of blocks with no category (name 'No category'). ${DEFINITIONS.categories}`,
         }),
         name: Type.String(),
         color: Type.String(),
@@ -19,7 +21,7 @@ export const WeeklyAnalytics = Type.Object(
       }),
     ),
     averageProductiveHours: Type.Number({
-      description: `Productive minutes of the week / 60 / the days of the week elapsed up to today. ${DEFINITIONS.productive}`,
+      description: `Productive minutes of the days of the week elapsed up to today / 60 / those days, one decimal. ${DEFINITIONS.weeks} ${DEFINITIONS.productive}`,
     }),
     streak: Type.Integer({
       description:
@@ -35,6 +37,12 @@ export const WeeklyAnalytics = Type.Object(
         plannedMinutes: Type.Integer({ description: DEFINITIONS.planned }),
         trackedMinutes: Type.Integer({ description: DEFINITIONS.tracked }),
         budgetMinutes: Type.Integer({ description: DEFINITIONS.budget }),
+        overMinutes: Type.Integer({
+          description: `max(0, plannedMinutes - budgetMinutes). ${DEFINITIONS.over}`,
+        }),
+        remainingMinutes: Type.Integer({
+          description: `max(0, budgetMinutes - plannedMinutes). ${DEFINITIONS.over}`,
+        }),
       }),
     ),
   },

@@ -5,6 +5,7 @@ import { ErrorResponse } from './common.js';
 import { CalendarEvent } from './event.js';
 import { LedgerDay } from './ledger.js';
 import { Task } from './task.js';
+import { TimeEntry } from './time-entry.js';
 import { User } from './user.js';
 
 /** Registered once with addSchema so routes refer to them by $id and OpenAPI lists them as components. */
@@ -17,4 +18,5 @@ export const schemasForSharing = [
   Calendar,
   WeeklyAnalytics,
   LedgerDay,
+  TimeEntry,
 ];

@@ -188,7 +188,7 @@ export const UpdateTaskBody = Type.Object(
       Type.Integer({
         ...Tracked,
         description:
-          'Corrects the tracked minutes by hand (0 to 1440); a value equal to the current one changes nothing',
+          "Corrects the tracked minutes by hand (0 to 1440), for clients that know tracked time as a number; the change is recorded as time entries (source 'manual'): more minutes add one entry of the difference at the first time from the task's start (its day's start when unscheduled) free of the person's other entries; fewer take the difference off the task's entries, the latest first, trimming the end of the last one kept. A running timer on the task stops first; a value equal to the current one changes nothing. Clients that know entries use /time-entries",
       }),
     ),
     ...SENT_BACK_READ_ONLY,
@@ -252,8 +252,10 @@ export const TodayTasks = Type.Object({
   trackedHours: Type.Number({ description: DEFINITIONS.tracked }),
   unscheduledHours: Type.Number({ description: DEFINITIONS.unscheduled }),
   budgetHours: Type.Number({ description: DEFINITIONS.budget }),
-  remainingHours: Type.Number({ description: 'max(0, budgetHours - plannedHours)' }),
-  overHours: Type.Number({ description: 'max(0, plannedHours - budgetHours)' }),
+  remainingHours: Type.Number({
+    description: `The ledger's remainingMinutes / 60, one decimal. ${DEFINITIONS.over}`,
+  }),
+  overHours: Type.Number({ description: `The ledger's overMinutes / 60, one decimal. ${DEFINITIONS.over}` }),
   tasks: Type.Array(TaskRef, {
     description:
       "Today's scheduled tasks: those dated today and those whose block overlaps today in the request's time zone",

@@ -4,7 +4,7 @@ import type { EventSpan } from '../plugins/app/events-repository.js';
 import { byStart, type LedgerTaskRow, type TaskSpan } from '../plugins/app/tasks-repository.js';
 import { expandEvents, expandTasks } from './series.js';
 import { blockOverlaps } from './tasks.js';
-import { TIMER_LIMIT_MS } from './timer.js';
+import { effectiveEndOf, entriesOverlapping, type Db } from './time-entries.js';
 import { LruCache } from '../lib/lru-cache.js';
 import {
   TIME_ZONES_KEPT,
@@ -46,14 +46,18 @@ export interface DatedTask {
   done: boolean;
   scheduled: boolean;
   estimateMinutes: number | null;
-  trackedMinutes: number;
+}
+
+/** Tracked time: an entry with its end (a running one ends now, or at its 12-hour stop). */
+export interface Span {
+  startAt: number;
+  endAt: number;
 }
 
 export interface Timeline {
   blocks: Block[];
   tasks: DatedTask[];
-  /** The running timer, counted on its task's day up to now. */
-  timer: { taskId: string; startedAt: number } | null;
+  entries: Span[];
 }
 
 /** A piece of the timeline covered by one block: pieces never overlap. */
@@ -139,40 +143,49 @@ export function budgetHoursOf(
 export interface LedgerInput extends Timeline {
   timeZone: string;
   user: Pick<UserRow, 'budgetHours' | 'budgetHoursByWeekday'>;
+  /** The budget in hours in force on a day (the budget periods); the user's current one when not given. */
+  budgetOf?: (date: string) => number;
   now: number;
 }
 
-/** The minutes a task's timer recorded, plus the running timer's time up to now (at most the 12-hour limit). */
-function trackedMinutesOf(task: DatedTask, timer: Timeline['timer'], now: number): number {
-  const running =
-    timer?.taskId === task.id ? minutesOf(Math.min(TIMER_LIMIT_MS, Math.max(0, now - timer.startedAt))) : 0;
-  return Math.min(1440, task.trackedMinutes + running);
+/** The length of the union of spans within [from, to). */
+function unionMs(spans: readonly Span[], from: number, to: number): number {
+  const clipped = spans
+    .map((span) => ({ startAt: Math.max(span.startAt, from), endAt: Math.min(span.endAt, to) }))
+    .filter((span) => span.endAt > span.startAt)
+    .sort((a, b) => a.startAt - b.startAt);
+  let total = 0;
+  let reach = -Infinity;
+  for (const span of clipped) {
+    if (span.endAt <= reach) continue;
+    total += span.endAt - Math.max(span.startAt, reach);
+    reach = span.endAt;
+  }
+  return total;
 }
 
 /** Each day's figures, from the timeline read for those days (see DEFINITIONS). */
 export function ledgerDays(input: LedgerInput, dates: string[]): LedgerDay[] {
-  const { timeZone, user, now, timer } = input;
+  const { timeZone } = input;
   const pieces = piecesOf(input.blocks);
-  const productivePieces = piecesOf(input.blocks.filter((block) => block.productive));
+  const productive = [...input.blocks.filter((block) => block.productive), ...input.entries];
+  const budgetOf = input.budgetOf ?? ((date: string) => budgetHoursOf(input.user, date));
   return dates.map((date) => {
     const from = startOfLocalDay(timeZone, date);
     const to = startOfLocalDay(timeZone, addDays(date, 1));
-    const tasks = input.tasks.filter((task) => task.date === date);
-    const tracked = tasks.map((task) => ({ task, minutes: trackedMinutesOf(task, timer, now) }));
     const plannedMinutes = minutesOf(coveredMs(pieces, from, to));
-    const budgetMinutes = Math.round(budgetHoursOf(user, date) * 60);
+    const budgetMinutes = Math.round(budgetOf(date) * 60);
     return {
       date,
       plannedMinutes,
-      trackedMinutes: tracked.reduce((sum, { minutes }) => sum + minutes, 0),
-      unscheduledMinutes: tasks
-        .filter((task) => !task.scheduled && !task.done)
+      trackedMinutes: minutesOf(unionMs(input.entries, from, to)),
+      unscheduledMinutes: input.tasks
+        .filter((task) => task.date === date && !task.scheduled && !task.done)
         .reduce((sum, task) => sum + (task.estimateMinutes ?? 0), 0),
-      productiveMinutes:
-        minutesOf(coveredMs(productivePieces, from, to)) +
-        tracked.filter(({ task }) => task.done).reduce((sum, { minutes }) => sum + minutes, 0),
+      productiveMinutes: minutesOf(unionMs(productive, from, to)),
       budgetMinutes,
       overMinutes: Math.max(0, plannedMinutes - budgetMinutes),
+      remainingMinutes: Math.max(0, budgetMinutes - plannedMinutes),
     };
   });
 }
@@ -233,10 +246,9 @@ export function computeWeeklyAnalytics(input: WeeklyAnalyticsInput): WeeklyAnaly
     .sort((a, b) => b.ms - a.ms || a.name.localeCompare(b.name))
     .map(({ ms: _ms, ...share }) => share);
 
-  // Done tasks count wherever they fall in the week (only events wait until they have ended); the divisor is the
-  // days elapsed up to today.
+  // The days elapsed up to today, in numerator and divisor alike: a future day's done task counts in neither.
   const elapsed = days.filter(({ date }) => date <= today);
-  const productiveMinutes = days.reduce((sum, day) => sum + day.productiveMinutes, 0);
+  const productiveMinutes = elapsed.reduce((sum, day) => sum + day.productiveMinutes, 0);
   const averageProductiveHours =
     elapsed.length === 0 ? 0 : roundToTenth(productiveMinutes / 60 / elapsed.length);
 
@@ -251,7 +263,7 @@ export function computeWeeklyAnalytics(input: WeeklyAnalyticsInput): WeeklyAnaly
   return {
     weekStart,
     weekEnd,
-    totalMinutes: minutesOf(plannedMs),
+    totalMinutes: days.reduce((sum, day) => sum + day.plannedMinutes, 0),
     byCategory,
     averageProductiveHours,
     streak,
@@ -262,6 +274,8 @@ export function computeWeeklyAnalytics(input: WeeklyAnalyticsInput): WeeklyAnaly
       plannedMinutes: day.plannedMinutes,
       trackedMinutes: day.trackedMinutes,
       budgetMinutes: day.budgetMinutes,
+      overMinutes: day.overMinutes,
+      remainingMinutes: day.remainingMinutes,
     })),
   };
 }
@@ -276,13 +290,24 @@ function timelineFrom(
   taskSpans: readonly TaskSpan[],
   eventSpans: readonly EventSpan[],
   datedTasks: readonly LedgerTaskRow[],
+  entries: Span[],
 ): Timeline {
+  const running =
+    user.timerTaskId !== null && user.timerStartedAt !== null
+      ? {
+          taskId: user.timerTaskId,
+          ms: effectiveEndOf({ startAt: user.timerStartedAt, endAt: null }, now) - user.timerStartedAt,
+        }
+      : null;
+  // A done task's block is productive until its entries hold as much time: timing a done task never lowers it.
+  const trackedMsOf = (task: TaskSpan) =>
+    task.trackedMinutes * MINUTE_MS + (running?.taskId === task.id ? running.ms : 0);
   const blocks: Block[] = [
     ...taskSpans.map((task) => ({
       startAt: task.startAt,
       endAt: task.endAt,
       categoryId: task.categoryId,
-      productive: task.done === 1 && task.trackedMinutes === 0 && task.id !== user.timerTaskId,
+      productive: task.done === 1 && trackedMsOf(task) < task.endAt - task.startAt,
     })),
     ...eventSpans
       .filter((event) => event.allDay === 0)
@@ -301,13 +326,27 @@ function timelineFrom(
       done: task.done === 1,
       scheduled: task.scheduled === 1,
       estimateMinutes: task.estimateMinutes,
-      trackedMinutes: task.trackedMinutes,
     })),
-    timer:
-      user.timerTaskId !== null && user.timerStartedAt !== null
-        ? { taskId: user.timerTaskId, startedAt: user.timerStartedAt }
-        : null,
+    entries,
   };
+}
+
+/**
+ * The tracked time overlapping [from, to): the entries of tasks that exist and are not dismissed (a deleted task's
+ * entries wait in the table while its delete can be undone), running ones ended now.
+ */
+async function entrySpansOf(app: FastifyInstance, userId: string, from: number, to: number): Promise<Span[]> {
+  const now = app.now();
+  const rows = await entriesOverlapping(app.db, userId, from, to)
+    .innerJoin('tasks', (join) =>
+      join.onRef('tasks.id', '=', 'timeEntries.taskId').onRef('tasks.userId', '=', 'timeEntries.userId'),
+    )
+    .where('tasks.dismissed', '=', 0)
+    .clearSelect()
+    .select(['timeEntries.startAt', 'timeEntries.endAt'])
+    .limit(app.config.quotas.timeEntries)
+    .execute();
+  return rows.map((row) => ({ startAt: row.startAt, endAt: effectiveEndOf(row, now) }));
 }
 
 /** The ledger's read: the user's blocks overlapping the local days [fromDate, toDate] and the tasks dated then. */
@@ -321,7 +360,7 @@ export async function timelineOf(
   const from = startOfLocalDay(timeZone, fromDate);
   const to = startOfLocalDay(timeZone, addDays(toDate, 1));
   const range = { from, to };
-  const [taskSpans, eventSpans, tasks] = await Promise.all([
+  const [taskSpans, eventSpans, tasks, entries] = await Promise.all([
     app.tasksRepository
       .listSpansOverlapping(user.id, from, to)
       .then((rows) => expandTasks(app, user.id, rows, range)),
@@ -329,6 +368,7 @@ export async function timelineOf(
       .listSpansOverlapping(user.id, from, to)
       .then((rows) => expandEvents(app, user.id, rows, range)),
     app.tasksRepository.listLedgerTasks(user.id, fromDate, toDate),
+    entrySpansOf(app, user.id, from, to),
   ]);
   // A series' occurrences are counted by day like single tasks; its master, dated on its first day, is not.
   const occurrences = taskSpans.filter(
@@ -345,7 +385,74 @@ export async function timelineOf(
     taskSpans.filter((task) => task.scheduled === 1),
     eventSpans,
     dated,
+    entries,
   );
+}
+
+/**
+ * Keeps the past's budget when it changes: the first change writes the budget that held until then (from the
+ * earliest day), and each change the new one from the local day it is made on (a second change that day replaces the
+ * first). One transaction; the user's row itself is updated by the caller.
+ */
+export async function recordBudgetChange(
+  trx: Db,
+  user: Pick<UserRow, 'id' | 'budgetHours' | 'budgetHoursByWeekday'>,
+  today: string,
+  next: { budgetHours: number; budgetHoursByWeekday: string | null },
+): Promise<void> {
+  {
+    const existing = await trx
+      .selectFrom('budgetPeriods')
+      .select('fromDate')
+      .where('userId', '=', user.id)
+      .limit(1)
+      .executeTakeFirst();
+    if (!existing) {
+      await trx
+        .insertInto('budgetPeriods')
+        .values({
+          userId: user.id,
+          fromDate: EARLIEST_BUDGET_DATE,
+          budgetHours: user.budgetHours,
+          budgetHoursByWeekday: user.budgetHoursByWeekday,
+        })
+        .execute();
+    }
+    await trx
+      .deleteFrom('budgetPeriods')
+      .where('userId', '=', user.id)
+      .where('fromDate', '>=', today)
+      .execute();
+    await trx
+      .insertInto('budgetPeriods')
+      .values({ userId: user.id, fromDate: today, ...next })
+      .execute();
+  }
+}
+
+/** The day the budget that held before the first change starts on: before any day the product stores. */
+const EARLIEST_BUDGET_DATE = '0000-01-01';
+
+/**
+ * The budget in force on each day up to `toDate`: the latest budget period starting on or before the day, else the
+ * user's current budget (an account whose budget never changed has no period).
+ */
+export async function budgetsOf(
+  app: FastifyInstance,
+  user: UserRow,
+  toDate: string,
+): Promise<(date: string) => number> {
+  const periods = await app.db
+    .selectFrom('budgetPeriods')
+    .selectAll()
+    .where('userId', '=', user.id)
+    .where('fromDate', '<=', toDate)
+    .orderBy('fromDate', 'desc')
+    .execute();
+  return (date) => {
+    const period = periods.find((candidate) => candidate.fromDate <= date);
+    return budgetHoursOf(period ?? user, date);
+  };
 }
 
 /** The ledger of the local days [fromDate, toDate]. */
@@ -356,11 +463,14 @@ export async function ledgerOfDays(
   fromDate: string,
   toDate: string,
 ): Promise<LedgerDay[]> {
-  const timeline = await timelineOf(app, user, timeZone, fromDate, toDate);
+  const [timeline, budgetOf] = await Promise.all([
+    timelineOf(app, user, timeZone, fromDate, toDate),
+    budgetsOf(app, user, toDate),
+  ]);
   const dates = Array.from({ length: localDaysBetween(fromDate, toDate) + 1 }, (_, index) =>
     addDays(fromDate, index),
   );
-  return ledgerDays({ ...timeline, timeZone, user, now: app.now() }, dates);
+  return ledgerDays({ ...timeline, timeZone, user, budgetOf, now: app.now() }, dates);
 }
 
 /** GET /tasks/today's figures: the ledger of one day in hours with one decimal. */
@@ -377,8 +487,8 @@ function walletFrom(user: UserRow, date: string, day: LedgerDay): DayWallet {
     trackedHours: hoursOfMinutes(day.trackedMinutes),
     unscheduledHours: hoursOfMinutes(day.unscheduledMinutes),
     budgetHours,
-    remainingHours: Math.max(0, roundToTenth(budgetHours - plannedHours)),
-    overHours: Math.max(0, roundToTenth(plannedHours - budgetHours)),
+    remainingHours: hoursOfMinutes(day.remainingMinutes),
+    overHours: hoursOfMinutes(day.overMinutes),
   };
 }
 
@@ -407,13 +517,14 @@ export async function todayOf(
 ): Promise<{ wallet: DayWallet; tasks: TaskRow[] }> {
   const { date, start, end } = todayIn(timeZone, app.now());
   const range = { from: start, to: end };
-  const [rows, eventSpans] = await Promise.all([
+  const [rows, eventSpans, entries] = await Promise.all([
     app.tasksRepository
       .listOfDay(user.id, date, start, end)
       .then((read) => expandTasks(app, user.id, read, range)),
     app.eventsRepository
       .listSpansOverlapping(user.id, start, end)
       .then((read) => expandEvents(app, user.id, read, range)),
+    entrySpansOf(app, user.id, start, end),
   ]);
   // Each row once, series replaced by their occurrences today: dated today (counted by day), scheduled and
   // overlapping today (a block), or both. The list is the scheduled ones.
@@ -424,7 +535,9 @@ export async function todayOf(
     counted.filter((task) => blockOverlaps(task, start, end)),
     eventSpans,
     counted.filter((task) => task.date === date),
+    entries,
   );
+  // Today's budget is the user's current one: a change applies from the day it is made on.
   const [day] = ledgerDays({ ...timeline, timeZone, user, now: app.now() }, [date]);
   const tasks = rows.filter((task) => task.scheduled === 1).sort(byStart);
   return { wallet: walletFrom(user, date, day!), tasks };
@@ -438,9 +551,10 @@ export async function weeklyAnalytics(
   date: string,
 ): Promise<WeeklyAnalytics> {
   const { weekStart, weekEnd } = weekRange(timeZone, date);
-  const [timeline, categories] = await Promise.all([
+  const [timeline, categories, budgetOf] = await Promise.all([
     timelineOf(app, user, timeZone, weekStart, weekEnd),
     app.categoriesRepository.list(user.id),
+    budgetsOf(app, user, weekEnd),
   ]);
-  return computeWeeklyAnalytics({ ...timeline, timeZone, user, date, now: app.now(), categories });
+  return computeWeeklyAnalytics({ ...timeline, timeZone, user, budgetOf, date, now: app.now(), categories });
 }

@@ -29,6 +29,7 @@ import {
   type SeriesKind,
 } from './series-edits.js';
 import { startTimer, stopTimer } from './timer.js';
+import { setTrackedMinutes } from './time-entries.js';
 
 // Tasks: where a task sits on the timeline (its day, clock times and instants), which tasks a day or a range lists,
 // and the writes that span repositories (an edit that stops a timer, an occurrence saved as its series' override).
@@ -323,7 +324,7 @@ export async function editTask(
     categoryId,
     notes: body.notes ?? existing.notes,
     ...placement,
-    trackedMinutes: corrected ? body.trackedMinutes! : current.trackedMinutes,
+    trackedMinutes: current.trackedMinutes,
     timerAutoStopped: corrected ? 0 : current.timerAutoStopped,
     done: flag(body.done, existing.done),
     dismissed: flag(body.dismissed, existing.dismissed),
@@ -336,7 +337,11 @@ export async function editTask(
     const master = { ...resolved, master: resolved.master };
     const editScope = scope ?? (isMaster(resolved.row) ? 'all' : 'this');
     const saved = await editOccurrence(kind, user.id, master, edited, editScope, body.rrule, now);
-    return freshTaskJson(app, user, saved);
+    return freshTaskJson(
+      app,
+      user,
+      corrected ? await correctTracked(app, user, zone, saved, body.trackedMinutes!) : saved,
+    );
   }
   const series =
     body.rrule === undefined || body.rrule === ''
@@ -350,7 +355,23 @@ export async function editTask(
   const { id: _id, userId: _userId, createdAt: _createdAt, ...changes } = { ...edited, ...series };
   const task = await app.tasksRepository.update(user.id, existing.id, changes);
   if (!task) throw notFound(TASK_NOT_FOUND);
-  return freshTaskJson(app, user, task);
+  return freshTaskJson(
+    app,
+    user,
+    corrected ? await correctTracked(app, user, zone, task, body.trackedMinutes!) : task,
+  );
+}
+
+/** A correction of trackedMinutes, recorded as entries (services/time-entries.ts, setTrackedMinutes). */
+async function correctTracked(
+  app: FastifyInstance,
+  user: UserRow,
+  zone: string,
+  task: TaskRow,
+  minutes: number,
+): Promise<TaskRow> {
+  await app.db.transaction().execute((trx) => setTrackedMinutes(app, trx, user, zone, task, minutes));
+  return (await app.tasksRepository.find(user.id, task.id)) ?? task;
 }
 
 /** The occurrence a request named, saved as an override row when `save` and it has none yet. */
@@ -374,13 +395,15 @@ async function savedOccurrence(
 export async function runTimer(
   app: FastifyInstance,
   user: UserRow,
+  zone: string,
   id: string,
   action: 'start' | 'stop',
 ): Promise<Task> {
   const resolved = await resolveItem(taskSeries(app), user.id, id);
   if (!resolved) throw notFound(TASK_NOT_FOUND);
   const existing = await savedOccurrence(app, user.id, resolved, action === 'start');
-  await (action === 'start' ? startTimer : stopTimer)(app, user.id, existing.id);
+  if (action === 'start') await startTimer(app, user, zone, existing.id);
+  else await stopTimer(app, user.id, existing.id);
   const task = await app.tasksRepository.find(user.id, existing.id);
   if (!task) throw notFound(TASK_NOT_FOUND);
   return freshTaskJson(app, user, task);

@@ -1,58 +1,52 @@
 import type { FastifyInstance } from 'fastify';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, UserRow } from '../db/schema.js';
+import type { UserRow } from '../db/schema.js';
+import { HttpError, notFound } from '../lib/http-errors.js';
+import { TIMER_LIMIT_MS, insertEntry, recountTracked, runningEntryOf, type Db } from './time-entries.js';
 
-// One timer per user, kept on the user's row (which task, since when), so a reload or another device sees it and two
-// timers cannot run. Stopping adds the elapsed minutes to the task's trackedMinutes (at most 1440 in all).
+export { TIMER_LIMIT_MS };
 
-const MAX_TRACKED_MINUTES = 1440;
-/** A timer left running stops itself after this long, and the ledger counts a running one up to it. */
-export const TIMER_LIMIT_MS = 12 * 60 * 60_000;
+// One timer per person: its running time entry (the one without an end), which the user's row points at (which task,
+// since when) so that every request knows it without a read. Starting opens an entry, stopping closes it; the two are
+// written together in one transaction.
 
-type Db = Kysely<Database> | Transaction<Database>;
-
-/** Ends the user's running timer at `stoppedAt`, adding its minutes to its task (if the task still exists). */
-async function stopRunning(
+/**
+ * Closes the running entry at `stoppedAt` (at most its 12-hour stop). A run shorter than a second records nothing.
+ * Returns the task it ran on.
+ */
+export async function closeRunningEntry(
   db: Db,
-  user: Pick<UserRow, 'id' | 'timerTaskId' | 'timerStartedAt'>,
+  userId: string,
   stoppedAt: number,
-  automatically: boolean,
-): Promise<void> {
-  if (user.timerTaskId === null || user.timerStartedAt === null) return;
-  const elapsed = Math.min(TIMER_LIMIT_MS, Math.max(0, stoppedAt - user.timerStartedAt));
-  const task = await db
-    .selectFrom('tasks')
-    .select(['trackedMinutes'])
-    .where('userId', '=', user.id)
-    .where('id', '=', user.timerTaskId)
-    .executeTakeFirst();
-  if (task) {
-    await db
-      .updateTable('tasks')
-      .set({
-        trackedMinutes: Math.min(MAX_TRACKED_MINUTES, task.trackedMinutes + Math.round(elapsed / 60_000)),
-        timerAutoStopped: automatically ? 1 : 0,
-        updatedAt: stoppedAt,
-      })
-      .where('userId', '=', user.id)
-      .where('id', '=', user.timerTaskId)
-      .execute();
-  }
+  automatically = false,
+): Promise<string | null> {
+  const running = await runningEntryOf(db, userId);
   await db
     .updateTable('users')
     .set({ timerTaskId: null, timerStartedAt: null })
-    .where('id', '=', user.id)
-    .where('timerTaskId', '=', user.timerTaskId)
-    .execute();
-}
-
-/** The user's row, re-read inside the transaction so two concurrent starts or stops see each other's writes. */
-async function lockedUser(db: Db, userId: string) {
-  return db
-    .selectFrom('users')
-    .select(['id', 'timerTaskId', 'timerStartedAt'])
     .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
+    .execute();
+  if (!running) return null;
+  const endAt =
+    Math.floor(Math.min(running.startAt + TIMER_LIMIT_MS, Math.max(running.startAt, stoppedAt)) / 1000) *
+    1000;
+  if (endAt - running.startAt < 1000) {
+    await db.deleteFrom('timeEntries').where('userId', '=', userId).where('id', '=', running.id).execute();
+  } else {
+    await db
+      .updateTable('timeEntries')
+      .set({ endAt, updatedAt: stoppedAt })
+      .where('userId', '=', userId)
+      .where('id', '=', running.id)
+      .execute();
+  }
+  await db
+    .updateTable('tasks')
+    .set({ timerAutoStopped: automatically ? 1 : 0, updatedAt: stoppedAt })
+    .where('userId', '=', userId)
+    .where('id', '=', running.taskId)
+    .execute();
+  await recountTracked(db, userId, [running.taskId]);
+  return running.taskId;
 }
 
 /**
@@ -62,39 +56,80 @@ async function lockedUser(db: Db, userId: string) {
 export async function settleExpiredTimer(app: FastifyInstance, user: UserRow): Promise<UserRow> {
   if (user.timerStartedAt === null || app.now() - user.timerStartedAt < TIMER_LIMIT_MS) return user;
   await app.db.transaction().execute(async (trx) => {
-    const current = await lockedUser(trx, user.id);
-    if (current.timerStartedAt === null || app.now() - current.timerStartedAt < TIMER_LIMIT_MS) return;
-    await stopRunning(trx, current, current.timerStartedAt + TIMER_LIMIT_MS, true);
+    const running = await runningEntryOf(trx, user.id);
+    if (!running || app.now() - running.startAt < TIMER_LIMIT_MS) return;
+    await closeRunningEntry(trx, user.id, running.startAt + TIMER_LIMIT_MS, true);
   });
   return { ...user, timerTaskId: null, timerStartedAt: null };
 }
 
-/** Starts the timer on a task of the user's, stopping the one that ran (if another). Idempotent on the same task. */
-export async function startTimer(app: FastifyInstance, userId: string, taskId: string): Promise<void> {
+/**
+ * Starts the timer on a task of the user's, stopping the one that ran (if another). Idempotent on the same task.
+ * A dismissed task cannot be timed (409): it is off every list, so its time would grow unseen.
+ */
+export async function startTimer(
+  app: FastifyInstance,
+  user: Pick<UserRow, 'id'>,
+  zone: string,
+  taskId: string,
+): Promise<void> {
   await app.db.transaction().execute(async (trx) => {
-    const current = await lockedUser(trx, userId);
-    if (current.timerTaskId === taskId && current.timerStartedAt !== null) return;
-    const now = app.now();
-    await stopRunning(trx, current, now, false);
+    const running = await runningEntryOf(trx, user.id);
+    if (running?.taskId === taskId) return;
+    const task = await trx
+      .selectFrom('tasks')
+      .select(['id', 'dismissed'])
+      .where('userId', '=', user.id)
+      .where('id', '=', taskId)
+      .executeTakeFirst();
+    if (!task) throw notFound('Task not found');
+    if (task.dismissed === 1) {
+      throw new HttpError(409, 'This task is put aside: bring it back before timing it');
+    }
+    const now = Math.floor(app.now() / 1000) * 1000;
+    await closeRunningEntry(trx, user.id, now);
+    await insertEntry(app, trx, user, zone, { taskId, startAt: now, endAt: null, source: 'timer' });
     await trx
       .updateTable('tasks')
       .set({ timerAutoStopped: 0 })
-      .where('userId', '=', userId)
+      .where('userId', '=', user.id)
       .where('id', '=', taskId)
       .execute();
     await trx
       .updateTable('users')
       .set({ timerTaskId: taskId, timerStartedAt: now })
-      .where('id', '=', userId)
+      .where('id', '=', user.id)
       .execute();
   });
 }
 
 /** Stops the user's timer if it runs on this task; stopping a task whose timer is not running changes nothing. */
-export async function stopTimer(app: FastifyInstance, userId: string, taskId: string): Promise<void> {
+export async function stopTimer(
+  app: FastifyInstance,
+  userId: string,
+  taskId: string,
+  db: Db = app.db,
+): Promise<void> {
+  const stop = async (trx: Db) => {
+    const running = await runningEntryOf(trx, userId);
+    if (running?.taskId !== taskId) return;
+    await closeRunningEntry(trx, userId, app.now());
+  };
+  if (db !== app.db) await stop(db);
+  else await app.db.transaction().execute(stop);
+}
+
+/** Before a task (or a series with its occurrences) is deleted: its running timer stops now. */
+export async function stopTimerOfDeleted(app: FastifyInstance, userId: string, id: string): Promise<void> {
   await app.db.transaction().execute(async (trx) => {
-    const current = await lockedUser(trx, userId);
-    if (current.timerTaskId !== taskId) return;
-    await stopRunning(trx, current, app.now(), false);
+    const running = await runningEntryOf(trx, userId);
+    if (!running) return;
+    const task = await trx
+      .selectFrom('tasks')
+      .select(['id', 'seriesId'])
+      .where('userId', '=', userId)
+      .where('id', '=', running.taskId)
+      .executeTakeFirst();
+    if (task && (task.id === id || task.seriesId === id)) await closeRunningEntry(trx, userId, app.now());
   });
 }

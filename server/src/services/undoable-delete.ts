@@ -11,8 +11,8 @@ import type { SeriesDeletes } from './series-edits.js';
 import { fieldError } from '../lib/input-rules.js';
 import type { FastifyInstance } from 'fastify';
 
-/** The kinds with a DELETE and restore route of this shape (a calendar's removal has its own, routes/calendars). */
-type RecordKind = Exclude<TrashKind, 'calendars'>;
+/** The kinds with a DELETE and restore route of this shape (calendars and time entries have their own). */
+type RecordKind = Exclude<TrashKind, 'calendars' | 'timeEntries'>;
 
 export interface UndoableDeleteOptions<Kind extends RecordKind> {
   kind: Kind;

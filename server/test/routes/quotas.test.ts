@@ -7,7 +7,7 @@ import { RECORD_QUOTAS } from '../../src/lib/quotas.js';
 import { buildTestApp, signUp, send } from '../helpers.js';
 
 // Lowered through the app's config, so reaching them takes a few requests instead of 20,000 rows.
-const quotas = { events: 3, tasks: 2, categories: 2 };
+const quotas = { events: 3, tasks: 2, categories: 2, timeEntries: 3 };
 const BOUNDARY = '----time-wallet-quota-test';
 
 function importFile(app: FastifyInstance, headers: Record<string, string>, uids: string[]) {
@@ -47,7 +47,7 @@ async function eventsOfMarch(app: FastifyInstance, headers: Record<string, strin
 
 describe('per-user quotas', () => {
   test('the defaults are far above real use', () => {
-    assert.deepEqual(RECORD_QUOTAS, { events: 20_000, tasks: 20_000, categories: 500 });
+    assert.deepEqual(RECORD_QUOTAS, { events: 20_000, tasks: 20_000, categories: 500, timeEntries: 50_000 });
   });
 
   test('at the quota the next create answers 409 with a clear message and stores nothing', async () => {

@@ -26,6 +26,7 @@ import {
   tasksOfDay,
 } from '../../services/tasks.js';
 import { undoableDeleteRoutes } from '../../services/undoable-delete.js';
+import { stopTimerOfDeleted } from '../../services/timer.js';
 
 const tasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['tasks'];
@@ -173,7 +174,7 @@ const tasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
           response: { 200: TaskRef },
         },
       },
-      async (request) => runTimer(app, signedInUser(request), request.params.id, action),
+      async (request) => runTimer(app, signedInUser(request), request.timeZone, request.params.id, action),
     );
   }
 
@@ -184,6 +185,8 @@ const tasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
       notFoundMessage: TASK_NOT_FOUND,
       toJson: (task) => toTaskJson(task),
       response: TaskRef,
+      // The time a task spends deleted is never tracked: its running timer stops at the delete.
+      beforeDelete: (userId, id) => stopTimerOfDeleted(app, userId, id),
       series: (app) => seriesDeletes(taskSeries(app), () => app.now()),
     }),
   );

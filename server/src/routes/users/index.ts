@@ -6,7 +6,9 @@ import type { UsersTable } from '../../db/schema.js';
 import { ACCOUNT_FIELDS, checkAccountFields } from '../../lib/account-rules.js';
 import { HttpError, validationFailed } from '../../lib/http-errors.js';
 import { jsonArrayItems } from '../../lib/text-batches.js';
-import { canonicalTimeZone } from '../../lib/time-zone.js';
+import { canonicalTimeZone, localDateAt } from '../../lib/time-zone.js';
+import { createUsersRepository } from '../../plugins/app/users-repository.js';
+import { recordBudgetChange } from '../../services/ledger.js';
 import { signedInUser } from '../../plugins/app/authentication.js';
 import { bearerAuth } from '../../schemas/common.js';
 import { toCategoryJson } from '../../schemas/category.js';
@@ -59,7 +61,23 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       if (zone) changes.timeZone = zone;
       if (profilePicture !== undefined) changes.profilePicture = profilePicture;
-      const updated = await app.usersRepository.update(user.id, changes);
+      const budgetChanged =
+        (changes.budgetHours !== undefined && changes.budgetHours !== user.budgetHours) ||
+        (changes.budgetHoursByWeekday !== undefined &&
+          changes.budgetHoursByWeekday !== user.budgetHoursByWeekday);
+      // The budget's history and the user's row change together.
+      const updated = await app.db.transaction().execute(async (trx) => {
+        if (budgetChanged) {
+          await recordBudgetChange(trx, user, localDateAt(request.timeZone, app.now()), {
+            budgetHours: changes.budgetHours ?? user.budgetHours,
+            budgetHoursByWeekday:
+              changes.budgetHoursByWeekday === undefined
+                ? user.budgetHoursByWeekday
+                : changes.budgetHoursByWeekday,
+          });
+        }
+        return createUsersRepository(trx).update(user.id, changes);
+      });
       return { user: toUserJson(updated!) };
     },
   );

@@ -18,6 +18,7 @@ export const TAG_TYPES = [
   'Wallet',
   'Event',
   'Calendar',
+  'TimeEntry',
   'Analytics',
   'User',
   'Session',

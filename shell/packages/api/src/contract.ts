@@ -16,6 +16,8 @@ export type WeeklyAnalytics = Schemas['WeeklyAnalytics'];
 export type DailyAnalytics = WeeklyAnalytics['daily'][number];
 /** One local day of the time ledger: planned, tracked, unscheduled, productive, budget and over minutes. */
 export type LedgerDay = Schemas['LedgerDay'];
+/** Tracked time: an interval of a task's (end null while its timer runs). */
+export type TimeEntry = Schemas['TimeEntry'];
 /** An error answer: the server's message, and for a refused field, which one and why. */
 export type ApiErrorBody = Schemas['ErrorResponse'] & {
   /** Fastify's own error name, on the few answers it writes itself. */

@@ -96,9 +96,23 @@ export type {
   QueryOf,
   ResponseOf,
   Task,
+  TimeEntry,
   User,
   WeeklyAnalytics,
 } from './contract';
+export {
+  timeEntriesApi,
+  useAddTimeEntryMutation,
+  useDeleteTimeEntryMutation,
+  useGetEstimateInsightsQuery,
+  useGetTimeEntriesQuery,
+  useRestoreTimeEntryMutation,
+  useUpdateTimeEntryMutation,
+  type EstimateInsight,
+  type EstimateInsights,
+  type NewTimeEntry,
+  type TimeEntryChange,
+} from './time-entries-api';
 export {
   DEFAULT_BUDGET_HOURS,
   DEFAULT_CATEGORY_COLOR,

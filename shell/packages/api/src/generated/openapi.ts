@@ -1896,6 +1896,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/insights/estimates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How long tasks took against their estimates, per category, over the last weeks (default 8)
+         * @description Done tasks dated in the last `weeks` weeks up to today (the request's time zone), not dismissed, with time entries and an estimate (estimateMinutes, or a scheduled task's planned length when it has none), grouped by category; ratio = trackedMinutes / estimateMinutes. A client offers the ratio when a person types an estimate for a task of a category with at least 5 such tasks, and never applies it by itself.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    weeks?: number;
+                };
+                header?: {
+                    /** @description IANA time zone for local days, e.g. Europe/Paris; an unknown zone is ignored */
+                    "x-time-zone"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            categories: {
+                                /** @description The category's _id, '' for tasks with no category */
+                                categoryId: string;
+                                /** @description Done tasks of the period that had an estimate and time entries */
+                                tasks: number;
+                                /** @description The sum of their estimates */
+                                estimateMinutes: number;
+                                /** @description The sum of their entries */
+                                trackedMinutes: number;
+                                /** @description trackedMinutes / estimateMinutes, two decimals */
+                                ratio: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ledger/": {
         parameters: {
             query?: never;
@@ -1905,7 +1962,7 @@ export interface paths {
         };
         /**
          * The time ledger of the local days from (inclusive) to (exclusive), at most 62 days
-         * @description Blocks are scheduled tasks (not dismissed) and timed events. All-day events are markers: they show on the grid and cost no hours. Planned time of a local day (the request's time zone) is the length of the union of the blocks overlapping that day, clamped to it: overlapping blocks count once, and a block crossing midnight counts on each day for its part. All-day events, unscheduled and dismissed tasks cost nothing. An unscheduled task has an estimate and no times yet (scheduled = false): it costs no planned time; the estimates of the day's unscheduled tasks not done yet are reported apart (unscheduledHours). Tracked time is what a task's timer recorded plus manual corrections (0 to 1440 minutes per task), counted on the task's day; a running timer counts up to now. One timer runs per user, and one left running stops itself at 12 hours. A day's budget is its weekday's entry of budgetHoursByWeekday (Sunday first) when set, else budgetHours. Done means the user ticked it off (SPEC). A dismissed task (put aside from Yesterday) has left the pending list and counts in no figure: not planned, not tracked, not productive, not in analytics. It is not deleted, and done is a separate flag (SPEC's done: true from other clients still means done). Productive time of a day is the union of the blocks of done tasks that were not tracked and of timed events that have ended, clamped to the day, plus the tracked minutes of done tasks that were tracked.
+         * @description Blocks are scheduled tasks (not dismissed) and timed events. All-day events are markers: they show on the grid and cost no hours. Planned time of a local day (the request's time zone) is the length of the union of the blocks overlapping that day, clamped to it: overlapping blocks count once, and a block crossing midnight counts on each day for its part. All-day events, unscheduled and dismissed tasks cost nothing. An unscheduled task has an estimate and no times yet (scheduled = false): it costs no planned time; the estimates of the day's unscheduled tasks not done yet are reported apart (unscheduledHours). Tracked time is time entries: intervals of a task's, recorded by its timer or by hand, to the second, one person's entries never overlapping (GET /time-entries). Tracked time of a local day is the length of the union of the entries overlapping that day, clamped to it, like blocks: never more than the day's length. A running timer counts up to now, and stops itself at 12 hours. Entries stay on the moment they were recorded: moving, rescheduling or putting back a task moves its plan, never its entries. A task's trackedMinutes is the sum of its entries, in whole minutes. A day's budget is its weekday's entry of budgetHoursByWeekday (Sunday first) when set, else budgetHours, as they stood on that day: a change applies from the local day it is made on, and earlier days keep the budget then in force. Over and remaining are computed once, from minutes: overMinutes = max(0, plannedMinutes - budgetMinutes), remainingMinutes = max(0, budgetMinutes - plannedMinutes). Hours elsewhere are these minutes / 60 at one decimal; screens round only for display. Time per category counts each planned minute once: where blocks overlap, the minute belongs to the block that started last (the one the person switched to), and a block with no category counts as "No category". A task belongs to a local day (the request's time zone) when it is dated that day or its block overlaps the day; an unscheduled task, or an unscheduled series' occurrence, belongs to the day it is dated. Every list, figure and range read uses this one rule. Done means the user ticked it off (SPEC). A dismissed task (put aside from Yesterday) has left the pending list and counts in no figure: not planned, not tracked, not productive, not in analytics. It is not deleted, and done is a separate flag (SPEC's done: true from other clients still means done). Productive time of a local day is the length of the union of the time entries, the blocks of done tasks whose entries hold less time than their block (timing a done task never lowers it), and the timed events that have ended (of calendars counted in the budget), clamped to the day: never a sum, never more than the day. A week's figures are the sums of its days' figures. Averages divide the figures of the days elapsed up to today (in the request's zone) by those days; future days count in neither.
          */
         get: {
             parameters: {
@@ -2077,15 +2134,15 @@ export interface paths {
                             spentHours: number;
                             /** @description Planned time of a local day (the request's time zone) is the length of the union of the blocks overlapping that day, clamped to it: overlapping blocks count once, and a block crossing midnight counts on each day for its part. All-day events, unscheduled and dismissed tasks cost nothing. */
                             plannedHours: number;
-                            /** @description Tracked time is what a task's timer recorded plus manual corrections (0 to 1440 minutes per task), counted on the task's day; a running timer counts up to now. One timer runs per user, and one left running stops itself at 12 hours. */
+                            /** @description Tracked time is time entries: intervals of a task's, recorded by its timer or by hand, to the second, one person's entries never overlapping (GET /time-entries). Tracked time of a local day is the length of the union of the entries overlapping that day, clamped to it, like blocks: never more than the day's length. A running timer counts up to now, and stops itself at 12 hours. Entries stay on the moment they were recorded: moving, rescheduling or putting back a task moves its plan, never its entries. A task's trackedMinutes is the sum of its entries, in whole minutes. */
                             trackedHours: number;
                             /** @description An unscheduled task has an estimate and no times yet (scheduled = false): it costs no planned time; the estimates of the day's unscheduled tasks not done yet are reported apart (unscheduledHours). */
                             unscheduledHours: number;
-                            /** @description A day's budget is its weekday's entry of budgetHoursByWeekday (Sunday first) when set, else budgetHours. */
+                            /** @description A day's budget is its weekday's entry of budgetHoursByWeekday (Sunday first) when set, else budgetHours, as they stood on that day: a change applies from the local day it is made on, and earlier days keep the budget then in force. */
                             budgetHours: number;
-                            /** @description max(0, budgetHours - plannedHours) */
+                            /** @description The ledger's remainingMinutes / 60, one decimal. Over and remaining are computed once, from minutes: overMinutes = max(0, plannedMinutes - budgetMinutes), remainingMinutes = max(0, budgetMinutes - plannedMinutes). Hours elsewhere are these minutes / 60 at one decimal; screens round only for display. */
                             remainingHours: number;
-                            /** @description max(0, plannedHours - budgetHours) */
+                            /** @description The ledger's overMinutes / 60, one decimal. Over and remaining are computed once, from minutes: overMinutes = max(0, plannedMinutes - budgetMinutes), remainingMinutes = max(0, budgetMinutes - plannedMinutes). Hours elsewhere are these minutes / 60 at one decimal; screens round only for display. */
                             overHours: number;
                             /** @description Today's scheduled tasks: those dated today and those whose block overlaps today in the request's time zone */
                             tasks: components["schemas"]["Task"][];
@@ -2249,7 +2306,7 @@ export interface paths {
                         /** @description true dismisses the task, false brings it back. A dismissed task (put aside from Yesterday) has left the pending list and counts in no figure: not planned, not tracked, not productive, not in analytics. It is not deleted, and done is a separate flag (SPEC's done: true from other clients still means done). */
                         dismissed?: boolean;
                         estimateMinutes?: number | null;
-                        /** @description Corrects the tracked minutes by hand (0 to 1440); a value equal to the current one changes nothing */
+                        /** @description Corrects the tracked minutes by hand (0 to 1440), for clients that know tracked time as a number; the change is recorded as time entries (source 'manual'): more minutes add one entry of the difference at the first time from the task's start (its day's start when unscheduled) free of the person's other entries; fewer take the difference off the task's entries, the latest first, trimming the end of the last one kept. A running timer on the task stops first; a value equal to the current one changes nothing. Clients that know entries use /time-entries */
                         trackedMinutes?: number;
                         /** @description Read only: accepted so the whole task can be sent back as read, and ignored (times schedule and unschedule) */
                         scheduled?: boolean;
@@ -2477,6 +2534,307 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/time-entries/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tracked time overlapping the local days from (inclusive) to (exclusive), at most 62 days, by start
+         * @description Tracked time is time entries: intervals of a task's, recorded by its timer or by hand, to the second, one person's entries never overlapping (GET /time-entries). Tracked time of a local day is the length of the union of the entries overlapping that day, clamped to it, like blocks: never more than the day's length. A running timer counts up to now, and stops itself at 12 hours. Entries stay on the moment they were recorded: moving, rescheduling or putting back a task moves its plan, never its entries. A task's trackedMinutes is the sum of its entries, in whole minutes.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @example 2026-03-08 */
+                    from: string;
+                    /** @example 2026-03-08 */
+                    to: string;
+                };
+                header?: {
+                    /** @description IANA time zone for local days, e.g. Europe/Paris; an unknown zone is ignored */
+                    "x-time-zone"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            entries: components["schemas"]["TimeEntry"][];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Add tracked time to a task by hand (source 'manual')
+         * @description start before end, at most 24 hours apart, ending no later than now; kept to the second. 409 when it overlaps another of the person's entries (the message names that task), or past the limit of entries.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description IANA time zone for local days, e.g. Europe/Paris; an unknown zone is ignored */
+                    "x-time-zone"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        taskId: string;
+                        /**
+                         * @description The start: an ISO 8601 date-time (without an offset it is read in the request's time zone); kept to the second
+                         * @example 2026-03-08T14:00:00.000Z
+                         */
+                        start: string;
+                        /**
+                         * @description The end, after the start and at most 24 hours later: an ISO 8601 date-time (without an offset it is read in the request's time zone); kept to the second
+                         * @example 2026-03-08T14:00:00.000Z
+                         */
+                        end: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Tracked time is time entries: intervals of a task's, recorded by its timer or by hand, to the second, one person's entries never overlapping (GET /time-entries). Tracked time of a local day is the length of the union of the entries overlapping that day, clamped to it, like blocks: never more than the day's length. A running timer counts up to now, and stops itself at 12 hours. Entries stay on the moment they were recorded: moving, rescheduling or putting back a task moves its plan, never its entries. A task's trackedMinutes is the sum of its entries, in whole minutes. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TimeEntry"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/time-entries/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete an entry; POST /time-entries/{id}/restore undoes it for an hour
+         * @description A running entry's timer stops at the delete, then the entry goes.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description IANA time zone for local days, e.g. Europe/Paris; an unknown zone is ignored */
+                    "x-time-zone"?: string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": Record<string, never> | null;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Move, trim or reassign an entry (it becomes manual)
+         * @description A running entry's start may move and its task change; its end comes from stopping the timer. The same rules as POST: 400 for a bad span, 409 for an overlap.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description IANA time zone for local days, e.g. Europe/Paris; an unknown zone is ignored */
+                    "x-time-zone"?: string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        taskId?: string;
+                        /**
+                         * @description The new start: an ISO 8601 date-time (without an offset it is read in the request's time zone); kept to the second
+                         * @example 2026-03-08T14:00:00.000Z
+                         */
+                        start?: string;
+                        /**
+                         * @description The new end (not of a running entry: stop the task's timer to end it): an ISO 8601 date-time (without an offset it is read in the request's time zone); kept to the second
+                         * @example 2026-03-08T14:00:00.000Z
+                         */
+                        end?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Tracked time is time entries: intervals of a task's, recorded by its timer or by hand, to the second, one person's entries never overlapping (GET /time-entries). Tracked time of a local day is the length of the union of the entries overlapping that day, clamped to it, like blocks: never more than the day's length. A running timer counts up to now, and stops itself at 12 hours. Entries stay on the moment they were recorded: moving, rescheduling or putting back a task moves its plan, never its entries. A task's trackedMinutes is the sum of its entries, in whole minutes. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TimeEntry"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/time-entries/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Undo the delete of an entry: it comes back with its id and times
+         * @description 404 when there is nothing to undo (after an hour, or its task is gone); 409 when time tracked since overlaps it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description IANA time zone for local days, e.g. Europe/Paris; an unknown zone is ignored */
+                    "x-time-zone"?: string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": Record<string, never> | null;
+                };
+            };
+            responses: {
+                /** @description Tracked time is time entries: intervals of a task's, recorded by its timer or by hand, to the second, one person's entries never overlapping (GET /time-entries). Tracked time of a local day is the length of the union of the entries overlapping that day, clamped to it, like blocks: never more than the day's length. A running timer counts up to now, and stops itself at 12 hours. Entries stay on the moment they were recorded: moving, rescheduling or putting back a task moves its plan, never its entries. A task's trackedMinutes is the sum of its entries, in whole minutes. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TimeEntry"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/me": {
         parameters: {
             query?: never;
@@ -2693,7 +3051,7 @@ export interface components {
             scheduled: boolean;
             /** @description The planned length in minutes, or null. An unscheduled task always has one */
             estimateMinutes: number | null;
-            /** @description Tracked time is what a task's timer recorded plus manual corrections (0 to 1440 minutes per task), counted on the task's day; a running timer counts up to now. One timer runs per user, and one left running stops itself at 12 hours. */
+            /** @description Tracked time is time entries: intervals of a task's, recorded by its timer or by hand, to the second, one person's entries never overlapping (GET /time-entries). Tracked time of a local day is the length of the union of the entries overlapping that day, clamped to it, like blocks: never more than the day's length. A running timer counts up to now, and stops itself at 12 hours. Entries stay on the moment they were recorded: moving, rescheduling or putting back a task moves its plan, never its entries. A task's trackedMinutes is the sum of its entries, in whole minutes. */
             trackedMinutes: number;
             /** @description ISO instant the task's running timer started, or null. One timer runs per user */
             timerStartedAt: string | null;
@@ -2754,17 +3112,17 @@ export interface components {
             weekStart: string;
             /** @description Saturday, YYYY-MM-DD (inclusive) */
             weekEnd: string;
-            /** @description Planned minutes of the week. Planned time of a local day (the request's time zone) is the length of the union of the blocks overlapping that day, clamped to it: overlapping blocks count once, and a block crossing midnight counts on each day for its part. All-day events, unscheduled and dismissed tasks cost nothing. */
+            /** @description Planned minutes of the week: the sum of daily[].plannedMinutes. Planned time of a local day (the request's time zone) is the length of the union of the blocks overlapping that day, clamped to it: overlapping blocks count once, and a block crossing midnight counts on each day for its part. All-day events, unscheduled and dismissed tasks cost nothing. */
             totalMinutes: number;
             byCategory: {
-                /** @description '' for the time of blocks with no category (name 'No category') */
+                /** @description '' for the time of blocks with no category (name 'No category'). Time per category counts each planned minute once: where blocks overlap, the minute belongs to the block that started last (the one the person switched to), and a block with no category counts as "No category". */
                 categoryId: string;
                 name: string;
                 color: string;
                 minutes: number;
                 percent: number;
             }[];
-            /** @description Productive minutes of the week / 60 / the days of the week elapsed up to today. Productive time of a day is the union of the blocks of done tasks that were not tracked and of timed events that have ended, clamped to the day, plus the tracked minutes of done tasks that were tracked. */
+            /** @description Productive minutes of the days of the week elapsed up to today / 60 / those days, one decimal. A week's figures are the sums of its days' figures. Averages divide the figures of the days elapsed up to today (in the request's zone) by those days; future days count in neither. Productive time of a local day is the length of the union of the time entries, the blocks of done tasks whose entries hold less time than their block (timing a done task never lowers it), and the timed events that have ended (of calendars counted in the budget), clamped to the day: never a sum, never more than the day. */
             averageProductiveHours: number;
             /** @description The longest run of consecutive days of the week, up to today, with at least one done task */
             streak: number;
@@ -2772,14 +3130,18 @@ export interface components {
                 date: string;
                 /** @description The planned minutes (plannedMinutes, kept under its first name) */
                 minutes: number;
-                /** @description Productive time of a day is the union of the blocks of done tasks that were not tracked and of timed events that have ended, clamped to the day, plus the tracked minutes of done tasks that were tracked. */
+                /** @description Productive time of a local day is the length of the union of the time entries, the blocks of done tasks whose entries hold less time than their block (timing a done task never lowers it), and the timed events that have ended (of calendars counted in the budget), clamped to the day: never a sum, never more than the day. */
                 productiveMinutes: number;
                 /** @description Planned time of a local day (the request's time zone) is the length of the union of the blocks overlapping that day, clamped to it: overlapping blocks count once, and a block crossing midnight counts on each day for its part. All-day events, unscheduled and dismissed tasks cost nothing. */
                 plannedMinutes: number;
-                /** @description Tracked time is what a task's timer recorded plus manual corrections (0 to 1440 minutes per task), counted on the task's day; a running timer counts up to now. One timer runs per user, and one left running stops itself at 12 hours. */
+                /** @description Tracked time is time entries: intervals of a task's, recorded by its timer or by hand, to the second, one person's entries never overlapping (GET /time-entries). Tracked time of a local day is the length of the union of the entries overlapping that day, clamped to it, like blocks: never more than the day's length. A running timer counts up to now, and stops itself at 12 hours. Entries stay on the moment they were recorded: moving, rescheduling or putting back a task moves its plan, never its entries. A task's trackedMinutes is the sum of its entries, in whole minutes. */
                 trackedMinutes: number;
-                /** @description A day's budget is its weekday's entry of budgetHoursByWeekday (Sunday first) when set, else budgetHours. */
+                /** @description A day's budget is its weekday's entry of budgetHoursByWeekday (Sunday first) when set, else budgetHours, as they stood on that day: a change applies from the local day it is made on, and earlier days keep the budget then in force. */
                 budgetMinutes: number;
+                /** @description max(0, plannedMinutes - budgetMinutes). Over and remaining are computed once, from minutes: overMinutes = max(0, plannedMinutes - budgetMinutes), remainingMinutes = max(0, budgetMinutes - plannedMinutes). Hours elsewhere are these minutes / 60 at one decimal; screens round only for display. */
+                overMinutes: number;
+                /** @description max(0, budgetMinutes - plannedMinutes). Over and remaining are computed once, from minutes: overMinutes = max(0, plannedMinutes - budgetMinutes), remainingMinutes = max(0, budgetMinutes - plannedMinutes). Hours elsewhere are these minutes / 60 at one decimal; screens round only for display. */
+                remainingMinutes: number;
             }[];
         };
         LedgerDay: {
@@ -2787,16 +3149,30 @@ export interface components {
             date: string;
             /** @description Planned time of a local day (the request's time zone) is the length of the union of the blocks overlapping that day, clamped to it: overlapping blocks count once, and a block crossing midnight counts on each day for its part. All-day events, unscheduled and dismissed tasks cost nothing. */
             plannedMinutes: number;
-            /** @description Tracked time is what a task's timer recorded plus manual corrections (0 to 1440 minutes per task), counted on the task's day; a running timer counts up to now. One timer runs per user, and one left running stops itself at 12 hours. */
+            /** @description Tracked time is time entries: intervals of a task's, recorded by its timer or by hand, to the second, one person's entries never overlapping (GET /time-entries). Tracked time of a local day is the length of the union of the entries overlapping that day, clamped to it, like blocks: never more than the day's length. A running timer counts up to now, and stops itself at 12 hours. Entries stay on the moment they were recorded: moving, rescheduling or putting back a task moves its plan, never its entries. A task's trackedMinutes is the sum of its entries, in whole minutes. */
             trackedMinutes: number;
             /** @description An unscheduled task has an estimate and no times yet (scheduled = false): it costs no planned time; the estimates of the day's unscheduled tasks not done yet are reported apart (unscheduledHours). */
             unscheduledMinutes: number;
-            /** @description Productive time of a day is the union of the blocks of done tasks that were not tracked and of timed events that have ended, clamped to the day, plus the tracked minutes of done tasks that were tracked. */
+            /** @description Productive time of a local day is the length of the union of the time entries, the blocks of done tasks whose entries hold less time than their block (timing a done task never lowers it), and the timed events that have ended (of calendars counted in the budget), clamped to the day: never a sum, never more than the day. */
             productiveMinutes: number;
-            /** @description A day's budget is its weekday's entry of budgetHoursByWeekday (Sunday first) when set, else budgetHours. */
+            /** @description A day's budget is its weekday's entry of budgetHoursByWeekday (Sunday first) when set, else budgetHours, as they stood on that day: a change applies from the local day it is made on, and earlier days keep the budget then in force. */
             budgetMinutes: number;
-            /** @description max(0, plannedMinutes - budgetMinutes) */
+            /** @description max(0, plannedMinutes - budgetMinutes). Over and remaining are computed once, from minutes: overMinutes = max(0, plannedMinutes - budgetMinutes), remainingMinutes = max(0, budgetMinutes - plannedMinutes). Hours elsewhere are these minutes / 60 at one decimal; screens round only for display. */
             overMinutes: number;
+            /** @description max(0, budgetMinutes - plannedMinutes). Over and remaining are computed once, from minutes: overMinutes = max(0, plannedMinutes - budgetMinutes), remainingMinutes = max(0, budgetMinutes - plannedMinutes). Hours elsewhere are these minutes / 60 at one decimal; screens round only for display. */
+            remainingMinutes: number;
+        };
+        /** @description Tracked time is time entries: intervals of a task's, recorded by its timer or by hand, to the second, one person's entries never overlapping (GET /time-entries). Tracked time of a local day is the length of the union of the entries overlapping that day, clamped to it, like blocks: never more than the day's length. A running timer counts up to now, and stops itself at 12 hours. Entries stay on the moment they were recorded: moving, rescheduling or putting back a task moves its plan, never its entries. A task's trackedMinutes is the sum of its entries, in whole minutes. */
+        TimeEntry: {
+            id: string;
+            /** @description The task's _id whose time it is */
+            taskId: string;
+            /** @description ISO UTC date-time, to the second */
+            start: string;
+            /** @description ISO UTC date-time, to the second; null while the task's timer runs */
+            end: string | null;
+            /** @description 'timer': recorded by the task's timer; 'manual': added or corrected by hand */
+            source: "timer" | "manual";
         };
     };
     responses: never;

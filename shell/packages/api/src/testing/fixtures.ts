@@ -1,4 +1,13 @@
-import type { Calendar, CalendarEvent, Category, LedgerDay, Task, User, WeeklyAnalytics } from '../contract';
+import type {
+  Calendar,
+  CalendarEvent,
+  Category,
+  LedgerDay,
+  Task,
+  TimeEntry,
+  User,
+  WeeklyAnalytics,
+} from '../contract';
 import { signedIn } from '../session-slice';
 import { createAppStore, type AppStore } from '../store';
 import { DEFAULT_BUDGET_HOURS, DEFAULT_CATEGORY_COLOR } from '../generated/product-defaults';
@@ -117,6 +126,8 @@ export function aWeek(overrides: Partial<WeeklyAnalytics> = {}): WeeklyAnalytics
       plannedMinutes: 0,
       trackedMinutes: 0,
       budgetMinutes: DEFAULT_BUDGET_HOURS * 60,
+      overMinutes: 0,
+      remainingMinutes: DEFAULT_BUDGET_HOURS * 60,
     })),
     ...overrides,
   };
@@ -139,18 +150,33 @@ export function anUnscheduledTask(overrides: Partial<Task> = {}): Task {
 
 /** The ledger of 2026-03-08 with nothing planned or tracked, unless the overrides say otherwise. */
 export function aLedgerDay(overrides: Partial<LedgerDay> = {}): LedgerDay {
+  const plannedMinutes = overrides.plannedMinutes ?? 0;
+  const budgetMinutes = overrides.budgetMinutes ?? DEFAULT_BUDGET_HOURS * 60;
+  // Over and remaining follow planned and budget, as the server computes them, unless the overrides say otherwise.
   return {
     date: '2026-03-08',
-    plannedMinutes: 0,
+    plannedMinutes,
     trackedMinutes: 0,
     unscheduledMinutes: 0,
     productiveMinutes: 0,
-    budgetMinutes: DEFAULT_BUDGET_HOURS * 60,
-    overMinutes: 0,
+    budgetMinutes,
+    overMinutes: Math.max(0, plannedMinutes - budgetMinutes),
+    remainingMinutes: Math.max(0, budgetMinutes - plannedMinutes),
     ...overrides,
   };
 }
 
+/** 40 minutes tracked by the timer on task-1, 09:00-09:40 UTC of 2026-03-08, unless the overrides say otherwise. */
+export function aTimeEntry(overrides: Partial<TimeEntry> = {}): TimeEntry {
+  return {
+    id: 'entry-1',
+    taskId: 'task-1',
+    start: '2026-03-08T09:00:00.000Z',
+    end: '2026-03-08T09:40:00.000Z',
+    source: 'timer',
+    ...overrides,
+  };
+}
 /** The product's own store with someone signed in (TEST_USER unless told), as after a login. */
 export function signedInStore(user: User = TEST_USER, token = 'token-abc'): AppStore {
   const store = createAppStore();

@@ -1,0 +1,60 @@
+import { api } from './api-slice';
+import type { BodyOf, ResponseOf, TimeEntry } from './contract';
+import { TASK_CHANGES, type DayRange } from './ledger-api';
+
+/**
+ * Tracked time as intervals (GET/POST/PATCH/DELETE /time-entries) and what it teaches about estimates: Today's task
+ * rows and the calendar's tracked lane both read and write them, so they live here once.
+ */
+
+/** Every change to an entry moves its task's trackedMinutes, the ledger's tracked and productive figures, analytics. */
+const ENTRY_CHANGES = ['TimeEntry', ...TASK_CHANGES] as const;
+
+export type NewTimeEntry = BodyOf<'/api/time-entries/', 'post'>;
+export type TimeEntryChange = BodyOf<'/api/time-entries/{id}', 'patch'> & { id: string };
+export type EstimateInsights = ResponseOf<'/api/insights/estimates', 'get'>;
+export type EstimateInsight = EstimateInsights['categories'][number];
+
+export const timeEntriesApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** The entries overlapping the local days [from, to), by start. */
+    getTimeEntries: build.query<TimeEntry[], DayRange>({
+      query: ({ from, to }) => ({ url: '/time-entries', params: { from, to } }),
+      transformResponse: (response: { entries?: unknown } | null) =>
+        Array.isArray(response?.entries) ? (response.entries as TimeEntry[]) : [],
+      providesTags: ['TimeEntry'],
+    }),
+    addTimeEntry: build.mutation<TimeEntry, NewTimeEntry>({
+      query: (body) => ({ url: '/time-entries', method: 'POST', body }),
+      invalidatesTags: [...ENTRY_CHANGES],
+    }),
+    /** Moves, trims or reassigns an entry. */
+    updateTimeEntry: build.mutation<TimeEntry, TimeEntryChange>({
+      query: ({ id, ...body }) => ({ url: `/time-entries/${id}`, method: 'PATCH', body }),
+      invalidatesTags: [...ENTRY_CHANGES],
+    }),
+    deleteTimeEntry: build.mutation<void, string>({
+      query: (id) => ({ url: `/time-entries/${id}`, method: 'DELETE' }),
+      invalidatesTags: [...ENTRY_CHANGES],
+    }),
+    /** Undo of a delete, within the hour. */
+    restoreTimeEntry: build.mutation<TimeEntry, string>({
+      query: (id) => ({ url: `/time-entries/${id}/restore`, method: 'POST' }),
+      invalidatesTags: [...ENTRY_CHANGES],
+    }),
+    /** Tracked against estimated per category over the last weeks (GET /insights/estimates). */
+    getEstimateInsights: build.query<EstimateInsights, { weeks?: number } | void>({
+      query: (args) => ({ url: '/insights/estimates', params: { weeks: args?.weeks ?? 8 } }),
+      providesTags: ['TimeEntry'],
+    }),
+  }),
+});
+
+export const {
+  useGetTimeEntriesQuery,
+  useAddTimeEntryMutation,
+  useUpdateTimeEntryMutation,
+  useDeleteTimeEntryMutation,
+  useRestoreTimeEntryMutation,
+  useGetEstimateInsightsQuery,
+} = timeEntriesApi;
