@@ -24,6 +24,24 @@ it("shows the server's figures until something moves", () => {
   expect(store.figureOf('2026-03-10')).toBeNull();
 });
 
+it("shows the ledger's remaining and over minutes, never counting them from planned and budget", () => {
+  const store = new DayLedgerStore();
+  // The server's figures as it computed them (a budget changed that day, say): the header shows them as they are.
+  store.setData(
+    [
+      { ...sunday, remainingMinutes: 100, overMinutes: 0 },
+      { ...monday, remainingMinutes: 0, overMinutes: 45 },
+    ],
+    blocks,
+    1,
+  );
+  expect(store.figureOf('2026-03-08')).toEqual({ text: '1.7 h left', over: false, preview: false });
+  expect(store.figureOf('2026-03-09')).toEqual({ text: 'Over by 0.8 h', over: true, preview: false });
+  // A drag's preview shifts the server's figure by what it changes: 1 h more planned on Sunday, 40 min left.
+  store.previewMove('task:a', at(8, 7), at(8, 9));
+  expect(textOf(store, '2026-03-08')).toBe('0.7 h left');
+});
+
 it('previews a block moved to another day on both days', () => {
   const store = storeWithData();
   store.previewMove('task:a', at(9, 14), at(9, 16));
@@ -51,7 +69,11 @@ it('previews a task from the list as an addition, and one taken off the grid as 
 it("adds the move's change to the server's figure, which stays the reference", () => {
   const store = new DayLedgerStore();
   // The server counts 4 h (say, an occurrence the grid does not show); moving a 2 h block off the day takes 2 h.
-  store.setData([{ ...sunday, plannedMinutes: 240 }], [block('task:a', at(8, 9), at(8, 11))], 1);
+  store.setData(
+    [aLedgerDay({ ...sunday, plannedMinutes: 240, overMinutes: 0, remainingMinutes: 240 })],
+    [block('task:a', at(8, 9), at(8, 11))],
+    1,
+  );
   store.previewMove('task:a', at(9, 9), at(9, 11));
   expect(textOf(store, '2026-03-08')).toBe('6 h left');
 });
@@ -70,7 +92,11 @@ it('keeps a dropped move until the ledger is read again, even when the blocks ar
   expect(textOf(store, '2026-03-09')).toBe('6 h left');
   store.setData([sunday, monday], [block('task:a', at(9, 14), at(9, 16)), blocks[1]], 1);
   expect(textOf(store, '2026-03-09')).toBe('6 h left');
-  store.setData([sunday, { ...monday, plannedMinutes: 150 }], [block('task:a', at(9, 14), at(9, 16))], 2);
+  store.setData(
+    [sunday, { ...monday, plannedMinutes: 150, remainingMinutes: 330 }],
+    [block('task:a', at(9, 14), at(9, 16))],
+    2,
+  );
   expect(store.figureOf('2026-03-09')).toEqual({ text: '5.5 h left', over: false, preview: false });
 });
 

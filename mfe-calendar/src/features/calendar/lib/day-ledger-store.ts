@@ -1,5 +1,6 @@
 import type { LedgerDay } from '@time-wallet/api';
 import {
+  balanceAfter,
   blocksAfterMove,
   dayFigureText,
   dayKeysOf,
@@ -19,8 +20,9 @@ export interface DayFigure {
 
 /**
  * The day headers' figures, kept outside React state so a drag re-renders only the headers whose text changes, never
- * the calendar. A preview adds to the server's planned minutes what the move changes in the day's union of blocks, so
- * the headers agree with the server until something moves. A dropped move stays pinned until the ledger is read again.
+ * the calendar. They are the ledger's overMinutes and remainingMinutes, rounded for display only. A preview shifts
+ * them by what the move changes in the day's union of blocks, so the headers agree with the server until something
+ * moves. A dropped move stays pinned until the ledger is read again.
  */
 export class DayLedgerStore {
   private ledger = new Map<string, LedgerDay>();
@@ -138,10 +140,11 @@ export class DayLedgerStore {
     const figures = new Map<string, DayFigure>();
     let changed = this.figures.size !== this.ledger.size;
     for (const [day, server] of this.ledger) {
-      const planned = this.previewPlanned.get(day) ?? server.plannedMinutes;
+      // The server's over and remaining, shifted only by what a dragged block would change.
+      const plannedChange = (this.previewPlanned.get(day) ?? server.plannedMinutes) - server.plannedMinutes;
       const next = {
-        ...dayFigureText(planned, server.budgetMinutes),
-        preview: planned !== server.plannedMinutes,
+        ...dayFigureText(balanceAfter(server, plannedChange)),
+        preview: plannedChange !== 0,
       };
       const current = this.figures.get(day);
       const same =

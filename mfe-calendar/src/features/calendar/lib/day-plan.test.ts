@@ -1,4 +1,11 @@
-import { blocksAfterMove, dayFigureText, dayKeysOf, localDayBounds, unionMinutes } from './day-plan';
+import {
+  balanceAfter,
+  blocksAfterMove,
+  dayFigureText,
+  dayKeysOf,
+  localDayBounds,
+  unionMinutes,
+} from './day-plan';
 
 // Local wall-clock instants, so the expectations hold in any time zone.
 const at = (day: number, hours: number, minutes = 0) => new Date(2026, 2, day, hours, minutes).getTime();
@@ -68,17 +75,44 @@ describe('blocksAfterMove', () => {
 });
 
 describe('dayFigureText', () => {
-  it('says the hours left of the budget, to one decimal', () => {
-    expect(dayFigureText(8.5 * 60, 15 * 60)).toEqual({ text: '6.5 h left', over: false });
-    expect(dayFigureText(0, 8 * 60)).toEqual({ text: '8 h left', over: false });
-    expect(dayFigureText(8 * 60, 8 * 60)).toEqual({ text: '0 h left', over: false });
+  const balance = (remainingMinutes: number, overMinutes = 0) => ({ remainingMinutes, overMinutes });
+
+  it("says the server's hours left of the budget, rounded to one decimal for display only", () => {
+    expect(dayFigureText(balance(390))).toEqual({ text: '6.5 h left', over: false });
+    expect(dayFigureText(balance(480))).toEqual({ text: '8 h left', over: false });
+    expect(dayFigureText(balance(0))).toEqual({ text: '0 h left', over: false });
+    // 100 minutes read 1.7 h, as the wallet's remainingHours (remainingMinutes / 60 at one decimal).
+    expect(dayFigureText(balance(100))).toEqual({ text: '1.7 h left', over: false });
   });
 
-  it('says by how much a plan exceeds the budget, instead of the hours left', () => {
-    expect(dayFigureText(9.5 * 60, 8 * 60)).toEqual({ text: 'Over by 1.5 h', over: true });
+  it("says the server's over figure instead of the hours left", () => {
+    expect(dayFigureText(balance(0, 90))).toEqual({ text: 'Over by 1.5 h', over: true });
+  });
+
+  it('shows what the server sends, never counting it from planned and budget', () => {
+    // A day the server counts differently than planned - budget would (say, a budget changed that day).
+    expect(dayFigureText(balance(200, 0))).toEqual({ text: '3.3 h left', over: false });
   });
 
   it('does not call a plan over for less than what rounds to a tenth of an hour', () => {
-    expect(dayFigureText(8 * 60 + 2, 8 * 60)).toEqual({ text: '0 h left', over: false });
+    expect(dayFigureText(balance(0, 2))).toEqual({ text: '0 h left', over: false });
+  });
+});
+
+describe('balanceAfter', () => {
+  it("is the server's figure when the move changes nothing", () => {
+    const server = { remainingMinutes: 120, overMinutes: 0 };
+    expect(balanceAfter(server, 0)).toBe(server);
+  });
+
+  it("shifts the server's figures by the planned minutes a move adds or takes, across zero", () => {
+    expect(balanceAfter({ remainingMinutes: 60, overMinutes: 0 }, 90)).toEqual({
+      remainingMinutes: 0,
+      overMinutes: 30,
+    });
+    expect(balanceAfter({ remainingMinutes: 0, overMinutes: 30 }, -90)).toEqual({
+      remainingMinutes: 60,
+      overMinutes: 0,
+    });
   });
 });

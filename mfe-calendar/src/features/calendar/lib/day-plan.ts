@@ -4,7 +4,7 @@ import { addDays, roundHours, toLocalDateKey } from '@time-wallet/shared-ui/lib'
  * A preview, in the browser, of the server's definition of a day's planned time (ARCHITECTURE.md, "one time ledger"):
  * the length of the union of the timed blocks (scheduled tasks, timed events) overlapping the local day, clamped to
  * it; overlaps count once, all-day events cost nothing. Only used while something is dragged: once the drop is
- * saved, the server's figure replaces it.
+ * saved, the server's figure replaces it. Over and remaining are never counted here: the headers show the ledger's.
  */
 
 const MINUTE_MS = 60_000;
@@ -72,12 +72,32 @@ export function blocksAfterMove(dayBlocks: readonly TimeBlock[], move: BlockMove
   return 'removed' in move ? others : [...others, { id: move.blockId, start: move.start, end: move.end }];
 }
 
-/** What a day header says: the hours left of the day's budget, or by how much the plan exceeds it. */
-export function dayFigureText(
-  plannedMinutes: number,
-  budgetMinutes: number,
-): { text: string; over: boolean } {
-  const overHours = roundHours(Math.max(0, plannedMinutes - budgetMinutes) / 60);
+/** A day's over and remaining minutes, as the server's ledger gives them (LedgerDay). */
+export interface DayBalance {
+  overMinutes: number;
+  remainingMinutes: number;
+}
+
+/**
+ * What a day header says: the server's hours left of the day's budget, or by how much the plan exceeds it. Only
+ * rounded for display (minutes / 60 at one decimal), as the wallet shows the same day's remainingHours.
+ */
+export function dayFigureText({ overMinutes, remainingMinutes }: DayBalance): {
+  text: string;
+  over: boolean;
+} {
+  const overHours = roundHours(overMinutes / 60);
   if (overHours > 0) return { text: `Over by ${overHours} h`, over: true };
-  return { text: `${roundHours(Math.max(0, budgetMinutes - plannedMinutes) / 60)} h left`, over: false };
+  return { text: `${roundHours(remainingMinutes / 60)} h left`, over: false };
+}
+
+/**
+ * The server's balance of a day as a drag would change it: the planned minutes the move adds (or, negative, takes)
+ * shift the server's own figures, so a preview never counts the budget its own way and equals the server's figure
+ * when the move changes nothing. The figures stand for one number, planned - budget, split at zero.
+ */
+export function balanceAfter(server: DayBalance, plannedChange: number): DayBalance {
+  if (plannedChange === 0) return server;
+  const net = server.overMinutes - server.remainingMinutes + plannedChange;
+  return { overMinutes: Math.max(0, net), remainingMinutes: Math.max(0, -net) };
 }
