@@ -17,12 +17,15 @@ const SAME_DAY_LAST_WEEK = '2026-11-14';
 
 type Day = ReturnType<typeof aWeek>['daily'][number];
 
-/** The seven days from Sunday weekStart, empty but for a budget by weekday (3 h weekends, 8 h weekdays). */
+/**
+ * The seven days from Sunday weekStart, empty but for a budget by weekday (3 h weekends, 8 h weekdays), all of it
+ * remaining; a day with time gives its own over and remaining figures, as the server sends them.
+ */
 function daysFrom(weekStart: string, figures: Record<string, Partial<Day>> = {}): Day[] {
   return aWeek().daily.map((day, index) => {
     const date = addDays(weekStart, index);
     const budgetMinutes = index === 0 || index === 6 ? 180 : 480;
-    return { ...day, date, budgetMinutes, ...figures[date] };
+    return { ...day, date, budgetMinutes, overMinutes: 0, remainingMinutes: budgetMinutes, ...figures[date] };
   });
 }
 
@@ -41,9 +44,23 @@ const THIS_WEEK = aWeek({
   streak: 1,
   daily: daysFrom('2026-11-15', {
     // Friday: planned exactly its budget, tracked past it.
-    '2026-11-20': { minutes: 480, plannedMinutes: 480, trackedMinutes: 510, productiveMinutes: 0 },
-    // Saturday: 405 minutes planned against a 3-hour budget.
-    '2026-11-21': { minutes: 405, plannedMinutes: 405, trackedMinutes: 300, productiveMinutes: 360 },
+    '2026-11-20': {
+      minutes: 480,
+      plannedMinutes: 480,
+      trackedMinutes: 510,
+      productiveMinutes: 0,
+      overMinutes: 0,
+      remainingMinutes: 0,
+    },
+    // Saturday: 405 minutes planned against a 3-hour budget, 225 over.
+    '2026-11-21': {
+      minutes: 405,
+      plannedMinutes: 405,
+      trackedMinutes: 300,
+      productiveMinutes: 360,
+      overMinutes: 225,
+      remainingMinutes: 0,
+    },
   }),
 });
 const LAST_WEEK = aWeek({

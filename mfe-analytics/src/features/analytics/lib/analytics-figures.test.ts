@@ -104,8 +104,24 @@ describe('hoursPerDay', () => {
       week({
         daily: [
           // minutes is SPEC's older name of plannedMinutes; the chart reads plannedMinutes.
-          { ...sunday, minutes: 405, plannedMinutes: 405, trackedMinutes: 300, budgetMinutes: 480 },
-          { ...monday, minutes: 960, plannedMinutes: 960, trackedMinutes: 0, budgetMinutes: 360 },
+          {
+            ...sunday,
+            minutes: 405,
+            plannedMinutes: 405,
+            trackedMinutes: 300,
+            budgetMinutes: 480,
+            overMinutes: 0,
+            remainingMinutes: 75,
+          },
+          {
+            ...monday,
+            minutes: 960,
+            plannedMinutes: 960,
+            trackedMinutes: 0,
+            budgetMinutes: 360,
+            overMinutes: 600,
+            remainingMinutes: 0,
+          },
         ],
       }),
     );
@@ -117,6 +133,7 @@ describe('hoursPerDay', () => {
         plannedHours: 6.75,
         trackedHours: 5,
         budgetHours: 8,
+        overHours: 0,
         overBudget: false,
       },
       {
@@ -126,22 +143,30 @@ describe('hoursPerDay', () => {
         plannedHours: 16,
         trackedHours: 0,
         budgetHours: 6,
+        overHours: 10,
         overBudget: true,
       },
     ]);
   });
 
-  it("marks a day over budget against that day's own budget, not the plan exactly at it", () => {
-    const [sunday, monday] = week().daily;
+  it("marks a day over budget only when the server's overMinutes says so, never comparing plan and budget itself", () => {
+    const [sunday, monday, tuesday] = week().daily;
     const bars = hoursPerDay(
       week({
         daily: [
-          { ...sunday, plannedMinutes: 240, budgetMinutes: 240 },
-          { ...monday, plannedMinutes: 241, budgetMinutes: 240 },
+          // Planned exactly the budget: the server sends no over.
+          { ...sunday, plannedMinutes: 240, budgetMinutes: 240, overMinutes: 0, remainingMinutes: 0 },
+          { ...monday, plannedMinutes: 241, budgetMinutes: 240, overMinutes: 1, remainingMinutes: 0 },
+          // A budget changed mid-day: the server's figure stands, even where the day's fields would say otherwise.
+          { ...tuesday, plannedMinutes: 300, budgetMinutes: 240, overMinutes: 0, remainingMinutes: 0 },
         ],
       }),
     );
-    expect(bars.map((bar) => bar.overBudget)).toEqual([false, true]);
+    expect(bars.map(({ overBudget, overHours }) => [overBudget, overHours])).toEqual([
+      [false, 0],
+      [true, 1 / 60],
+      [false, 0],
+    ]);
   });
 
   it('has no bars without daily figures', () => {

@@ -38,6 +38,9 @@ export interface DayBar {
   trackedHours: number;
   /** That weekday's budget. */
   budgetHours: number;
+  /** The server's overMinutes in hours: how far the plan passes the budget, 0 when it does not. */
+  overHours: number;
+  /** Over budget as the server says it (overMinutes > 0); never compared here. */
   overBudget: boolean;
 }
 
@@ -46,7 +49,10 @@ function weekdayOf(dateKey: string): string {
   return WEEKDAY_NAMES[new Date(Date.UTC(year, month - 1, day)).getUTCDay()];
 }
 
-/** This week's planned, tracked and budget hours per day, straight from the server's daily figures. */
+/**
+ * This week's planned, tracked, budget and over hours per day, straight from the server's daily figures: over is the
+ * server's overMinutes, never planned compared with budget here. Hours are not rounded; only their display is.
+ */
 export function hoursPerDay(week: WeeklyAnalytics | undefined): DayBar[] {
   return (week?.daily ?? []).map((day) => {
     const weekday = weekdayOf(day.date);
@@ -57,7 +63,8 @@ export function hoursPerDay(week: WeeklyAnalytics | undefined): DayBar[] {
       plannedHours: day.plannedMinutes / 60,
       trackedHours: day.trackedMinutes / 60,
       budgetHours: day.budgetMinutes / 60,
-      overBudget: day.plannedMinutes > day.budgetMinutes,
+      overHours: day.overMinutes / 60,
+      overBudget: day.overMinutes > 0,
     };
   });
 }
