@@ -41,7 +41,7 @@ export function DayFigures({ day }: { day: string }) {
         <Figure label="Unscheduled estimates" minutes={ledger?.unscheduledMinutes} />
         <Figure label="Budget" minutes={ledger?.budgetMinutes} />
       </dl>
-      <OverBudget hours={ledger ? hoursOf(ledger.overMinutes) : 0} />
+      <OverBudget minutes={ledger?.overMinutes ?? 0} />
     </Card>
   );
 }

@@ -558,6 +558,12 @@ describe('TodayPage', () => {
       expect(screen.getByText('Over budget by 1.5 h')).toBeInTheDocument();
     });
 
+    it("says a plan a minute over is over, from the ledger's minutes", async () => {
+      const ledger = aLedgerDay({ date: today, plannedMinutes: 481, budgetMinutes: 480, overMinutes: 1 });
+      renderToday({ [dayRoutes(today).ledger]: { body: { days: [ledger] } } });
+      expect(await screen.findByText('Over budget by 1 min')).toBeInTheDocument();
+    });
+
     it('says nothing of going over within the budget', async () => {
       const ledger = aLedgerDay({ date: today, plannedMinutes: 480, budgetMinutes: 480 });
       renderToday({ [dayRoutes(today).ledger]: { body: { days: [ledger] } } });

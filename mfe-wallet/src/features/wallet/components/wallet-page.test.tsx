@@ -1,7 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { type ResponseOf, type User, WALLET_STORE_KEY } from '@time-wallet/api';
+import { type LedgerDay, type ResponseOf, type User, WALLET_STORE_KEY } from '@time-wallet/api';
+import { addDays, toLocalDateKey } from '@time-wallet/shared-ui/lib';
 import {
+  aLedgerDay,
   deferred,
   mockApi,
   type MockHandler,
@@ -18,7 +20,10 @@ const user = userEvent.setup({ delay: null });
 
 type WalletAnswer = ResponseOf<'/api/tasks/today', 'get'>;
 
-/** GET /tasks/today: spentHours as given (even a wrong one), the other ledger figures 0 unless told. */
+/**
+ * GET /tasks/today: spentHours as given (even a wrong one), remaining as the server works it out (from whole minutes,
+ * so budget - spent here), the other ledger figures 0 unless told.
+ */
 const wallet = (spentHours: unknown, budgetHours = 15, ledger: Partial<WalletAnswer> = {}): MockReply => ({
   body: {
     date: '2026-11-20',
@@ -27,11 +32,21 @@ const wallet = (spentHours: unknown, budgetHours = 15, ledger: Partial<WalletAns
     trackedHours: 0,
     unscheduledHours: 0,
     budgetHours,
-    remainingHours: 0,
+    remainingHours:
+      typeof spentHours === 'number' && spentHours >= 0
+        ? Math.round(Math.max(0, budgetHours - spentHours) * 10) / 10
+        : budgetHours,
     overHours: 0,
     tasks: [],
     ...ledger,
   },
+});
+
+const today = toLocalDateKey();
+/** GET /ledger for today, as the wallet reads it for how far the day runs over. */
+const LEDGER = `GET /ledger?from=${today}&to=${addDays(today, 1)}`;
+const ledgerOf = (changes: Partial<LedgerDay> = {}): MockReply => ({
+  body: { days: [aLedgerDay({ date: today, ...changes })] },
 });
 
 /** An event of today ending at a local clock time, so the expected 'Due At:' does not depend on the time zone. */
@@ -53,6 +68,7 @@ function renderWallet(routes: Record<string, MockHandler> = {}, user?: User) {
   const server = mockApi({
     'GET /tasks/today': wallet(2),
     'GET /events/today': { body: [] },
+    [LEDGER]: ledgerOf({ plannedMinutes: 120 }),
     ...routes,
   });
   const view = renderPage(<WalletPage />, {
@@ -80,16 +96,46 @@ describe('WalletPage', () => {
     expect(server.requestsTo('GET', '/tasks/today')[0].headers.get('Authorization')).toBe('Bearer token-1');
   });
 
+  it("shows the server's remaining, not the budget less the rounded spent hours", async () => {
+    // 5 h 15 min planned of 15 h: the server says 5.3 spent and 9.75 -> 9.8 remaining (15 - 5.3 would say 9.7).
+    renderWallet({ 'GET /tasks/today': wallet(5.3, 15, { remainingHours: 9.8 }) });
+    await waitFor(() => expect(figureOf('Spent Hours')).toHaveTextContent('5.3 hours'));
+    expect(figureOf('Remaining')).toHaveTextContent('9.8 hours');
+  });
+
   it('says once how far the plan runs over the budget, as the server counts it, Remaining staying at 0', async () => {
-    renderWallet({ 'GET /tasks/today': wallet(9.3, 8, { overHours: 1.3 }) });
+    renderWallet({
+      'GET /tasks/today': wallet(9.3, 8, { overHours: 1.3 }),
+      [LEDGER]: ledgerOf({ plannedMinutes: 558, budgetMinutes: 480, overMinutes: 78 }),
+    });
     await waitFor(() => expect(figureOf('Spent Hours')).toHaveTextContent('9.3 hours'));
     expect(figureOf('Remaining')).toHaveTextContent('0 hours');
-    expect(within(figureOf('Remaining')).getByText('Over budget by 1.3 h')).toHaveClass('over');
+    expect(await within(figureOf('Remaining')).findByText('Over budget by 1.3 h')).toHaveClass('over');
     expect(screen.getAllByText(/Over budget/)).toHaveLength(1);
   });
 
+  it("says a plan a minute over is over, from the ledger's minutes, where overHours reads 0", async () => {
+    renderWallet({
+      'GET /tasks/today': wallet(8, 8, { overHours: 0 }),
+      [LEDGER]: ledgerOf({ plannedMinutes: 481, budgetMinutes: 480, overMinutes: 1 }),
+    });
+    expect(await within(figureOf('Remaining')).findByText('Over budget by 1 min')).toHaveClass('over');
+    expect(figureOf('Remaining')).toHaveTextContent('0 hours');
+  });
+
+  it("says how far over from the wallet's overHours while the ledger is not there", async () => {
+    renderWallet({
+      'GET /tasks/today': wallet(9.3, 8, { overHours: 1.3 }),
+      [LEDGER]: { status: 500 },
+    });
+    expect(await within(figureOf('Remaining')).findByText('Over budget by 1.3 h')).toBeInTheDocument();
+  });
+
   it('says nothing of going over within the budget', async () => {
-    renderWallet({ 'GET /tasks/today': wallet(8, 8) });
+    renderWallet({
+      'GET /tasks/today': wallet(8, 8),
+      [LEDGER]: ledgerOf({ plannedMinutes: 480, budgetMinutes: 480 }),
+    });
     await waitFor(() => expect(figureOf('Spent Hours')).toHaveTextContent('8 hours'));
     expect(screen.queryByText(/Over budget/)).not.toBeInTheDocument();
   });

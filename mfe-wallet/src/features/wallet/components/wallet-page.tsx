@@ -8,7 +8,7 @@ import { WalletSummary } from './wallet-summary';
 const TEXT = pageText('wallet');
 
 export function WalletPage() {
-  const { wallet, isLoading, error, dismissError, refresh } = useWallet();
+  const { wallet, overMinutes, isLoading, error, dismissError, refresh } = useWallet();
   return (
     <Page titleId="wallet-page-title" title={TEXT.heading} subtitle={TEXT.subtitle}>
       {error && (
@@ -16,7 +16,7 @@ export function WalletPage() {
           {error}
         </Banner>
       )}
-      <WalletSummary wallet={wallet} isLoading={isLoading} onRefresh={refresh} />
+      <WalletSummary wallet={wallet} overMinutes={overMinutes} isLoading={isLoading} onRefresh={refresh} />
       <Reminders spentHours={wallet?.spentHours ?? 0} />
     </Page>
   );

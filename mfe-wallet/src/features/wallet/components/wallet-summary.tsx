@@ -27,10 +27,13 @@ function Detail({ label, hours }: { label: string; hours: number | undefined }) 
  */
 export function WalletSummary({
   wallet,
+  overMinutes,
   isLoading,
   onRefresh,
 }: {
   wallet: WalletSnapshot | null;
+  /** How far today's plan runs past the budget, as the server counts it. */
+  overMinutes: number;
   isLoading: boolean;
   onRefresh: () => void;
 }) {
@@ -81,8 +84,8 @@ export function WalletSummary({
         </Card>
         <Card title="Remaining" headingLevel={3}>
           <Figure hours={wallet?.remainingHours} />
-          {/* Remaining stops at 0 (SPEC); past the budget the card says by how much. */}
-          <OverBudget hours={wallet?.overHours ?? 0} />
+          {/* The server's remaining stops at 0 (SPEC); past the budget the card says by how much. */}
+          <OverBudget minutes={overMinutes} />
         </Card>
       </div>
     </section>

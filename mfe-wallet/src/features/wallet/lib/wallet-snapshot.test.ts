@@ -23,6 +23,12 @@ describe('toWalletSnapshot', () => {
     });
   });
 
+  it('takes remaining from the server, not from the budget less the rounded spent hours', () => {
+    // 5 h 15 min planned of 15 h: spent reads 5.3, and the server's 585 minutes remaining read 9.8, not 9.7.
+    const answer = { spentHours: 5.3, budgetHours: 15, remainingHours: 9.8 };
+    expect(toWalletSnapshot(answer, AT).remainingHours).toBe(9.8);
+  });
+
   it('takes how far the plan runs over from the server', () => {
     expect(toWalletSnapshot({ spentHours: 9.3, budgetHours: 8, overHours: 1.3 }, AT).overHours).toBe(1.3);
   });
@@ -35,7 +41,7 @@ describe('toWalletSnapshot', () => {
     });
   });
 
-  it('never lets remaining go below 0', () => {
+  it('never lets remaining go below 0 when the answer has no remaining figure', () => {
     expect(toWalletSnapshot({ spentHours: 18, budgetHours: 15 }, AT).remainingHours).toBe(0);
   });
 

@@ -8,11 +8,12 @@ import { isValidHours, remainingHours } from '@time-wallet/shared-ui/lib';
 export interface WalletSnapshot {
   spentHours: number;
   budgetHours: number;
+  /** max(0, budget - planned), as the server computes it from minutes (remainingMinutes / 60, one decimal). */
   remainingHours: number;
   trackedHours: number;
   /** The estimates of today's unscheduled tasks, which cost no planned hours. */
   unscheduledHours: number;
-  /** max(0, planned - budget), as the server computes it. */
+  /** max(0, planned - budget), as the server computes it from minutes (overMinutes / 60, one decimal). */
   overHours: number;
   /** ISO date-time of the fetch that produced it. */
   lastUpdated: string;
@@ -21,9 +22,12 @@ export interface WalletSnapshot {
 const hoursOr0 = (hours: unknown): number => (isValidHours(hours) ? hours : 0);
 
 /**
- * Reads GET /tasks/today as a wallet. A spentHours that is not a non-negative number counts as 0 without an error,
- * and remaining is always max(0, budget - spent) so the three figures agree. A figure a snapshot stored before the
- * ledger does not have counts as 0 until the next fetch.
+ * Reads GET /tasks/today as a wallet. A spentHours that is not a non-negative number counts as 0 without an error.
+ * Remaining and over are the server's, never worked out here from the rounded hours: the server computes them once,
+ * from minutes, and the calendar and Today show the same figures (docs/product.md, "One time ledger"); 15 - 5.3
+ * would say 9.7 where the server's 585 minutes say 9.8. Only an answer without a remaining figure falls back to
+ * SPEC's max(0, budget - spent), so the three cards still agree. Another figure a snapshot stored before the ledger
+ * does not have counts as 0 until the next fetch.
  */
 export function toWalletSnapshot(response: unknown, lastUpdated: string): WalletSnapshot {
   const body = typeof response === 'object' && response !== null ? (response as Record<string, unknown>) : {};
@@ -32,7 +36,9 @@ export function toWalletSnapshot(response: unknown, lastUpdated: string): Wallet
   return {
     spentHours,
     budgetHours,
-    remainingHours: remainingHours(budgetHours, spentHours),
+    remainingHours: isValidHours(body.remainingHours)
+      ? body.remainingHours
+      : remainingHours(budgetHours, spentHours),
     trackedHours: hoursOr0(body.trackedHours),
     unscheduledHours: hoursOr0(body.unscheduledHours),
     overHours: hoursOr0(body.overHours),
