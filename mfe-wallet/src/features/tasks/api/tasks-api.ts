@@ -22,7 +22,8 @@ const tasksOfList = (response: unknown): Task[] => {
   return Array.isArray(tasks) ? (tasks as Task[]) : [];
 };
 
-const DISMISS: BodyOf<'/api/tasks/{id}', 'patch'> = { done: true, dismissed: true };
+/** Put aside (true) or brought back (false): only the flag, never done, which means the person ticked it. */
+type DismissBody = Pick<BodyOf<'/api/tasks/{id}', 'patch'>, 'dismissed'>;
 type PutBackBody = BodyOf<'/api/tasks/put-back', 'post'>;
 
 export const tasksApi = api.injectEndpoints({
@@ -102,13 +103,14 @@ export const tasksApi = api.injectEndpoints({
       invalidatesTags: [...TASK_CHANGES],
     }),
     /**
-     * The pending list's Delete: SPEC's done: true, which other clients send too, and dismissed: true, so the server
-     * counts the tasks nowhere (a dismissed task is neither productive time nor spent).
+     * The pending list's Delete puts the tasks aside (dismissed: true): they leave the pending list and count in no
+     * figure, and are not done (docs/product.md). Its Undo sends dismissed: false. One request per task.
      */
-    dismissPendingTasks: build.mutation<null, Task[]>({
-      async queryFn(tasks, _api, _extraOptions, baseQuery) {
+    setTasksDismissed: build.mutation<null, { tasks: readonly Task[]; dismissed: boolean }>({
+      async queryFn({ tasks, dismissed }, _api, _extraOptions, baseQuery) {
+        const body: DismissBody = { dismissed };
         const results = await Promise.all(
-          tasks.map((task) => baseQuery({ url: `/tasks/${task._id}`, method: 'PATCH', body: DISMISS })),
+          tasks.map((task) => baseQuery({ url: `/tasks/${task._id}`, method: 'PATCH', body })),
         );
         const failed = results.find((result) => result.error);
         return failed?.error ? { error: failed.error } : { data: null };
@@ -126,5 +128,5 @@ export const {
   useDeleteTaskMutation,
   useRestoreTaskMutation,
   usePutBackTasksMutation,
-  useDismissPendingTasksMutation,
+  useSetTasksDismissedMutation,
 } = tasksApi;

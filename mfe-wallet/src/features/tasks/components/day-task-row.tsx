@@ -7,7 +7,8 @@ import { AutoStoppedNote, TimerControl } from './timer-control';
 
 /**
  * A row of the day's lists: its checkbox marks the task done at once (a failure puts it back), its timer starts and
- * stops, and double-click or ✎ opens the editor.
+ * stops, and double-click or ✎ opens the editor. A task put aside from Yesterday says so and never shows as done
+ * (older clients sent done: true with it); it has no timer, which the server refuses it.
  */
 export function DayTaskRow({
   task,
@@ -21,7 +22,8 @@ export function DayTaskRow({
   const [setTaskDone, pending] = useSetTaskDoneMutation();
   // While the change is on its way the box shows what was asked: a list refetch that started before it (another
   // change's) must not flip it back in the meantime. Afterwards the list, refetched, says what the server holds.
-  const done = pending.isLoading && pending.originalArgs ? pending.originalArgs.done : task.done;
+  const done =
+    !task.dismissed && (pending.isLoading && pending.originalArgs ? pending.originalArgs.done : task.done);
   const toggle = async () => {
     const result = await setTaskDone({ task, done: !done });
     if (result.error) toast.error('Failed to toggle task done status.');
@@ -34,10 +36,11 @@ export function DayTaskRow({
       checked={done}
       onCheckedChange={() => void toggle()}
       checkboxLabel={`${task.title} done`}
+      checkboxDisabled={task.dismissed}
       struck={done}
       showNotes
       onEdit={onEdit}
-      controls={<TimerControl task={task} />}
+      controls={task.dismissed ? undefined : <TimerControl task={task} />}
       note={<AutoStoppedNote task={task} />}
     />
   );

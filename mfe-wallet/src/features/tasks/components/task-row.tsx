@@ -17,6 +17,8 @@ export interface TaskRowProps {
   checked: boolean;
   onCheckedChange: () => void;
   checkboxLabel: string;
+  /** A put-aside task's box cannot be ticked: it is neither done nor pending. */
+  checkboxDisabled?: boolean;
   /** Strikes the title through (a done task). */
   struck?: boolean;
   showNotes?: boolean;
@@ -81,7 +83,7 @@ function Times({ task, clock }: { task: Task; clock: ClockFormat }) {
 export function TaskRow(props: TaskRowProps) {
   const { task, categories, clock, checked, onCheckedChange, checkboxLabel, struck, showNotes, onEdit } =
     props;
-  const { controls, note } = props;
+  const { controls, note, checkboxDisabled } = props;
   return (
     <li
       className={onEdit ? `${styles.row} ${styles.editable}` : styles.row}
@@ -93,10 +95,12 @@ export function TaskRow(props: TaskRowProps) {
         checked={checked}
         onChange={onCheckedChange}
         aria-label={checkboxLabel}
+        disabled={checkboxDisabled}
       />
       <span className={styles.main}>
         <span className={struck ? `${styles.title} ${styles.done}` : styles.title}>{task.title}</span>
         <CategoryName task={task} categories={categories} />
+        {task.dismissed && <span className={styles.putAside}>Put aside</span>}
         {showNotes && task.notes && (
           <span className={styles.notes} title={task.notes}>
             {task.notes}

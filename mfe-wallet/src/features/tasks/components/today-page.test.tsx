@@ -72,6 +72,20 @@ describe('TodayPage', () => {
     expect(within(gym).getByTitle('ends the next day')).toBeInTheDocument();
   });
 
+  it('shows a task put aside from Yesterday as put aside, never as done, and without a timer', async () => {
+    // Older clients sent done: true with dismissed: true; the row still must not read as ticked.
+    renderToday({}, [task({ done: true, dismissed: true }), task({ _id: 't2', title: 'Read', done: true })]);
+    const gym = await waitFor(() => taskRow('Gym'));
+    expect(within(gym).getByText('Put aside')).toBeInTheDocument();
+    const box = within(gym).getByRole('checkbox', { name: 'Gym done' });
+    expect(box).not.toBeChecked();
+    expect(box).toBeDisabled();
+    expect(within(gym).getByText('Gym')).not.toHaveClass('done');
+    expect(within(gym).queryByRole('button', { name: /timer/ })).not.toBeInTheDocument();
+    expect(within(taskRow('Read')).getByRole('checkbox', { name: 'Read done' })).toBeChecked();
+    expect(within(taskRow('Read')).queryByText('Put aside')).not.toBeInTheDocument();
+  });
+
   it('shows two still placeholder rows while the list is empty, shimmering ones while it loads', async () => {
     const { container } = renderToday({}, []);
     expect(screen.getByText('Loading tasks')).toBeInTheDocument();

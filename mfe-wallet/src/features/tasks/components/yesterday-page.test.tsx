@@ -174,7 +174,7 @@ describe('YesterdayPage', () => {
     expect(screen.getByText('1 selected')).toBeInTheDocument();
   });
 
-  it('marks the selected tasks done on Delete, down to the sleepy empty state', async () => {
+  it('puts the selected tasks aside on Delete, sending only dismissed, down to the sleepy empty state', async () => {
     let pending = [pendingTask('t1', 'Report', '09:00', '10:30'), pendingTask('t2', 'Gym', '18:00', '19:15')];
     const dismiss = (id: string) => () => {
       pending = pending.filter((task) => task._id !== id);
@@ -194,7 +194,36 @@ describe('YesterdayPage', () => {
 
     expect(await screen.findByText('No pending tasks. Well done.')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Mascot looking sleepy' })).toBeInTheDocument();
-    expect(server.requestsTo('PATCH', '/tasks/t1')[0].body).toEqual({ done: true, dismissed: true });
-    expect(server.requestsTo('PATCH', '/tasks/t2')[0].body).toEqual({ done: true, dismissed: true });
+    // Put aside is not done: done: true would bring them back ticked in the day's lists.
+    expect(server.requestsTo('PATCH', '/tasks/t1')[0].body).toEqual({ dismissed: true });
+    expect(server.requestsTo('PATCH', '/tasks/t2')[0].body).toEqual({ dismissed: true });
+    expect(screen.getByText('2 tasks put aside')).toBeInTheDocument();
+  });
+
+  it('offers Undo after Delete, which sends dismissed: false and brings the task back', async () => {
+    const report = pendingTask('t1', 'Report', '09:00', '10:30');
+    let pending = [report];
+    const server = mockApi({
+      'GET /categories': { body: [] },
+      [PENDING]: () => ({ body: { tasks: pending } }),
+      'PATCH /tasks/t1': (request) => {
+        pending = (request.body as { dismissed: boolean }).dismissed ? [] : [report];
+        return { body: report };
+      },
+    });
+    renderPage(<YesterdayPage />, { path: '/app/yesterday' });
+
+    await user.click(await screen.findByRole('checkbox', { name: 'Select Report' }));
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Task "Report" put aside')).toBeInTheDocument();
+    await screen.findByText('No pending tasks. Well done.');
+
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Task restored')).toBeInTheDocument();
+    expect(await screen.findByRole('checkbox', { name: 'Select Report' })).not.toBeChecked();
+    expect(server.requestsTo('PATCH', '/tasks/t1').map((request) => request.body)).toEqual([
+      { dismissed: true },
+      { dismissed: false },
+    ]);
   });
 });

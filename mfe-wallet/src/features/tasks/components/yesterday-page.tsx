@@ -1,20 +1,28 @@
 import { pageText } from '@time-wallet/api/page-text';
 import { useEffect, useState } from 'react';
-import { useGetCategoriesQuery } from '@time-wallet/api';
+import { toastUndoableDelete, useGetCategoriesQuery } from '@time-wallet/api';
 import { Button, Card, LoadFailure, Page } from '@time-wallet/shared-ui';
 import { addDays } from '@time-wallet/shared-ui/lib';
 import { Mascot } from '../../../components/mascot/mascot';
 import { useLocalDate } from '../../../lib/use-local-date';
 import {
-  useDismissPendingTasksMutation,
   useGetTasksOfDayQuery,
   usePutBackTasksMutation,
+  useSetTasksDismissedMutation,
 } from '../api/tasks-api';
+import type { Task } from '../lib/task';
 import { SkeletonRows, TaskRow, TaskRows } from './task-row';
 import styles from './yesterday-page.module.css';
 
 /** The page's heading and subtitle, one fact in the registry (the shell prerenders them too). */
 const TEXT = pageText('yesterday');
+
+/** What the toast says after Delete puts tasks aside, and after its Undo brings them back. */
+function putAsideToast(tasks: readonly Task[]) {
+  return tasks.length === 1
+    ? { message: `Task "${tasks[0].title}" put aside`, restoredMessage: 'Task restored' }
+    : { message: `${tasks.length} tasks put aside`, restoredMessage: 'Tasks restored' };
+}
 
 /** 'Pick Up Where You Left Off': yesterday's undone tasks, to put back into today or dismiss. */
 export function YesterdayPage() {
@@ -32,7 +40,7 @@ export function YesterdayPage() {
   });
   const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(new Set());
   const [putBackTasks, puttingBack] = usePutBackTasksMutation();
-  const [dismissPendingTasks, dismissing] = useDismissPendingTasksMutation();
+  const [setTasksDismissed, dismissing] = useSetTasksDismissedMutation();
 
   useEffect(() => {
     // The spec keeps these failures out of the person's way: logged only.
@@ -56,10 +64,19 @@ export function YesterdayPage() {
     else setSelectedIds(new Set());
   };
 
+  /** Delete puts the tasks aside at once; the toast's Undo brings them back, as after every delete. */
   const dismiss = async () => {
-    const result = await dismissPendingTasks(selectedTasks);
-    if (result.error) console.error('Failed to delete pending tasks', result.error);
-    else setSelectedIds(new Set());
+    const tasks = selectedTasks;
+    const result = await setTasksDismissed({ tasks, dismissed: true });
+    if (result.error) {
+      console.error('Failed to delete pending tasks', result.error);
+      return;
+    }
+    setSelectedIds(new Set());
+    toastUndoableDelete({
+      ...putAsideToast(tasks),
+      undo: () => setTasksDismissed({ tasks, dismissed: false }),
+    });
   };
 
   return (
