@@ -22,6 +22,9 @@ const tasksOfList = (response: unknown): Task[] => {
   return Array.isArray(tasks) ? (tasks as Task[]) : [];
 };
 
+/** A task deleted or restored takes its time entries with it. */
+const TASK_AND_ENTRY_CHANGES = [...TASK_CHANGES, 'TimeEntry'] as const;
+
 /** Put aside (true) or brought back (false): only the flag, never done, which means the person ticked it. */
 type DismissBody = Pick<BodyOf<'/api/tasks/{id}', 'patch'>, 'dismissed'>;
 type PutBackBody = BodyOf<'/api/tasks/put-back', 'post'>;
@@ -81,12 +84,12 @@ export const tasksApi = api.injectEndpoints({
         method: 'DELETE',
         ...(scope ? { params: { scope } } : {}),
       }),
-      invalidatesTags: [...TASK_CHANGES],
+      invalidatesTags: [...TASK_AND_ENTRY_CHANGES],
     }),
     /** Undoes a delete: the task comes back whole, with its id. */
     restoreTask: build.mutation<Task, string>({
       query: (id) => ({ url: `/tasks/${id}/restore`, method: 'POST' }),
-      invalidatesTags: [...TASK_CHANGES],
+      invalidatesTags: [...TASK_AND_ENTRY_CHANGES],
     }),
     /**
      * Moves yesterday's tasks to the given day at the same clock times, not done (SPEC's Put Back), in one request the

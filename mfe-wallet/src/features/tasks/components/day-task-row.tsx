@@ -12,10 +12,13 @@ import { AutoStoppedNote, TimerControl } from './timer-control';
  */
 export function DayTaskRow({
   task,
+  day,
   categories,
   onEdit,
 }: {
   task: Task;
+  /** The day shown, whose entries the row reads. */
+  day: string;
   categories: readonly Category[];
   onEdit: (task: Task) => void;
 }) {
@@ -40,7 +43,7 @@ export function DayTaskRow({
       struck={done}
       showNotes
       onEdit={onEdit}
-      controls={task.dismissed ? undefined : <TimerControl task={task} />}
+      controls={task.dismissed ? undefined : <TimerControl task={task} day={day} />}
       note={<AutoStoppedNote task={task} />}
     />
   );

@@ -34,7 +34,7 @@ export function TaskList({
         {tasks.length > 0 ? (
           <TaskRows label={dayName ? `Tasks of ${dayName}` : "Today's tasks"}>
             {tasks.map((task) => (
-              <DayTaskRow key={task._id} task={task} categories={categories} onEdit={onEdit} />
+              <DayTaskRow key={task._id} task={task} day={day} categories={categories} onEdit={onEdit} />
             ))}
           </TaskRows>
         ) : error && !isLoading ? (

@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { anUnscheduledTask, usePageTestEnvironment } from '@time-wallet/api/testing';
+import type { TimeEntry } from '@time-wallet/api';
+import { aTimeEntry, anUnscheduledTask, usePageTestEnvironment } from '@time-wallet/api/testing';
 import type { Task } from '../lib/task';
 import { dayRoutes, dayTask, renderToday, taskRow } from '../testing/today';
 
@@ -12,27 +13,63 @@ const user = userEvent.setup({ delay: null, advanceTimers: (ms) => jest.advanceT
 const secondsAgo = (seconds: number) => new Date(Date.now() - seconds * 1000).toISOString();
 const tick = (seconds: number) => act(() => jest.advanceTimersByTime(seconds * 1000));
 
-/** The server's one timer per person: starting a task's timer stops any other, stopping adds whole minutes. */
-function timerServer(initial: Task[]) {
+const SECOND_MS = 1000;
+const toSecond = (ms: number) => Math.floor(ms / SECOND_MS) * SECOND_MS;
+
+/** An ended entry of `taskId` of `seconds`, ending `endedSecondsAgo` before now. */
+const entryOf = (taskId: string, seconds: number, endedSecondsAgo = 3600): TimeEntry =>
+  aTimeEntry({
+    id: `done-${taskId}-${seconds}`,
+    taskId,
+    start: new Date(Date.now() - (endedSecondsAgo + seconds) * SECOND_MS).toISOString(),
+    end: new Date(Date.now() - endedSecondsAgo * SECOND_MS).toISOString(),
+    source: 'timer',
+  });
+
+/**
+ * The server's one timer per person, as time entries: starting a task's timer opens an entry (and stops any other),
+ * stopping closes it to the second (a run under a second records nothing), and trackedMinutes is the whole minutes
+ * of a task's ended entries. A task running on arrival has its open entry.
+ */
+function timerServer(initial: Task[], initialEntries: TimeEntry[] = []) {
   let tasks = initial;
-  const answer = (id: string) => ({ body: tasks.find((task) => task._id === id) });
-  const stop = (task: Task): Task =>
-    task.timerStartedAt === null
-      ? task
-      : {
-          ...task,
-          trackedMinutes:
-            task.trackedMinutes + Math.round((Date.now() - Date.parse(task.timerStartedAt)) / 60_000),
-          timerStartedAt: null,
-        };
-  const startOn = (id: string) => () => {
-    tasks = tasks.map((task) =>
-      task._id === id ? { ...task, timerStartedAt: new Date().toISOString() } : stop(task),
+  let entries = [
+    ...initialEntries,
+    ...initial
+      .filter((task) => task.timerStartedAt !== null)
+      .map((task) =>
+        aTimeEntry({ id: `open-${task._id}`, taskId: task._id, start: task.timerStartedAt!, end: null }),
+      ),
+  ];
+  const minutesOf = (id: string) =>
+    Math.floor(
+      entries
+        .filter((entry) => entry.taskId === id && entry.end !== null)
+        .reduce((sum, entry) => sum + Date.parse(entry.end!) - Date.parse(entry.start), 0) / 60_000,
     );
+  const answer = (id: string) => ({ body: tasks.find((task) => task._id === id) });
+  const stop = (task: Task): Task => {
+    if (task.timerStartedAt === null) return task;
+    const end = toSecond(Date.now());
+    entries = entries.flatMap((entry) =>
+      entry.taskId !== task._id || entry.end !== null
+        ? [entry]
+        : end - Date.parse(entry.start) < SECOND_MS
+          ? []
+          : [{ ...entry, end: new Date(end).toISOString() }],
+    );
+    return { ...task, timerStartedAt: null, trackedMinutes: minutesOf(task._id) };
+  };
+  const startOn = (id: string) => () => {
+    const start = new Date(toSecond(Date.now())).toISOString();
+    tasks = tasks.map((task) => (task._id === id ? task : stop(task)));
+    entries = [...entries, aTimeEntry({ id: `run-${entries.length}`, taskId: id, start, end: null })];
+    tasks = tasks.map((task) => (task._id === id ? { ...task, timerStartedAt: start } : task));
     return answer(id);
   };
   return {
     [dayRoutes(TODAY).scheduled]: () => ({ body: { tasks } }),
+    [dayRoutes(TODAY).entries]: () => ({ body: { entries } }),
     'POST /tasks/t1/timer/start': startOn('t1'),
     'POST /tasks/t2/timer/start': startOn('t2'),
     'POST /tasks/t1/timer/stop': () => {
@@ -52,7 +89,7 @@ describe('the timer of a task on Today', () => {
   });
 
   it('starts, shows it is running, and counts the tracked time every second', async () => {
-    const { server } = renderToday(timerServer([dayTask({ trackedMinutes: 30 })]));
+    const { server } = renderToday(timerServer([dayTask({ trackedMinutes: 30 })], [entryOf('t1', 1800)]));
     const start = await startButton('Gym');
     expect(start).toHaveAttribute('aria-pressed', 'false');
     expect(taskRow('Gym')).toHaveTextContent('Tracked 0:30:00');
@@ -68,7 +105,9 @@ describe('the timer of a task on Today', () => {
   });
 
   it('puts the running timer in the page title and gives the title back when it stops', async () => {
-    renderToday(timerServer([dayTask({ trackedMinutes: 12, timerStartedAt: secondsAgo(5) })]));
+    renderToday(
+      timerServer([dayTask({ trackedMinutes: 12, timerStartedAt: secondsAgo(5) })], [entryOf('t1', 720)]),
+    );
     await stopButton('Gym');
     await waitFor(() => expect(document.title).toBe(`▶ 0:12:05 Gym – ${PAGE_TITLE}`));
     await tick(2);
@@ -78,9 +117,58 @@ describe('the timer of a task on Today', () => {
 
     await startButton('Gym');
     expect(document.title).toBe(PAGE_TITLE);
-    expect(taskRow('Gym')).toHaveTextContent('Tracked 0:12:00');
+    // The stop records the run to the second: the row keeps what the counter showed.
+    await waitFor(() => expect(taskRow('Gym')).toHaveTextContent('Tracked 0:12:07'));
     await tick(3);
-    expect(taskRow('Gym')).toHaveTextContent('Tracked 0:12:00');
+    expect(taskRow('Gym')).toHaveTextContent('Tracked 0:12:07');
+  });
+
+  it.each([
+    [64, '0:01:04'],
+    [40, '0:00:40'],
+  ])('after a run of %i seconds shows what the counter showed, %s', async (seconds, shown) => {
+    renderToday(timerServer([dayTask()]));
+    await user.click(await startButton('Gym'));
+    await stopButton('Gym');
+    await tick(seconds);
+    expect(taskRow('Gym')).toHaveTextContent(`Tracked ${shown}`);
+
+    await user.click(await stopButton('Gym'));
+
+    await startButton('Gym');
+    await waitFor(() => expect(taskRow('Gym')).toHaveTextContent(`Tracked ${shown}`));
+    await tick(5);
+    expect(taskRow('Gym')).toHaveTextContent(`Tracked ${shown}`);
+  });
+
+  it('asks the server again when the timer reaches 12 hours, and shows the run it recorded', async () => {
+    const startedAt = secondsAgo(12 * 3600 - 5);
+    let settled = false;
+    const running = dayTask({ timerStartedAt: startedAt });
+    const stopped = dayTask({ trackedMinutes: 720, timerAutoStopped: true });
+    const twelveHours = aTimeEntry({
+      taskId: 't1',
+      start: startedAt,
+      end: new Date(Date.parse(startedAt) + 12 * 3600 * 1000).toISOString(),
+    });
+    renderToday({
+      // Every request settles a timer past its limit; until then it runs.
+      [dayRoutes(TODAY).scheduled]: () => {
+        settled = Date.now() >= Date.parse(twelveHours.end!);
+        return { body: { tasks: [settled ? stopped : running] } };
+      },
+      [dayRoutes(TODAY).entries]: () => ({
+        body: { entries: [settled ? twelveHours : { ...twelveHours, end: null }] },
+      }),
+    });
+    await stopButton('Gym');
+    expect(taskRow('Gym')).toHaveTextContent('Tracked 11:59:55');
+
+    await tick(7);
+
+    expect(await startButton('Gym')).toHaveAttribute('aria-pressed', 'false');
+    await waitFor(() => expect(taskRow('Gym')).toHaveTextContent('Tracked 12:00:00'));
+    expect(taskRow('Gym')).toHaveTextContent('Timer stopped itself after 12 h');
   });
 
   it('gives the title back when the page goes', async () => {
@@ -127,7 +215,9 @@ describe('the timer of a task on Today', () => {
   });
 
   it('says on the task when its timer stopped itself after 12 hours', async () => {
-    renderToday(timerServer([dayTask({ trackedMinutes: 720, timerAutoStopped: true })]));
+    renderToday(
+      timerServer([dayTask({ trackedMinutes: 720, timerAutoStopped: true })], [entryOf('t1', 12 * 3600, 60)]),
+    );
     await startButton('Gym');
     expect(taskRow('Gym')).toHaveTextContent('Timer stopped itself after 12 h');
     expect(taskRow('Gym')).toHaveTextContent('Tracked 12:00:00');

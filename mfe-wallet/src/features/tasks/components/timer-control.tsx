@@ -2,6 +2,7 @@ import toast from 'react-hot-toast';
 import { useStartTimerMutation, useStopTimerMutation } from '@time-wallet/api';
 import { IconButton, VisuallyHidden } from '@time-wallet/shared-ui';
 import { formatStopwatch } from '../../../lib/duration';
+import { useDayEntries, useRefreshEntries } from '../hooks/use-day-entries';
 import { useNow } from '../hooks/use-now';
 import { isTimerRunning, trackedSecondsAt } from '../lib/timer';
 import type { Task } from '../lib/task';
@@ -10,20 +11,24 @@ import styles from './timer-control.module.css';
 export const AUTO_STOPPED_NOTE = 'Timer stopped itself after 12 h';
 
 /**
- * A task's timer: a start/stop toggle and the time tracked, ticking every second while it runs. The server runs one
- * timer per person and stops the other one; the lists refetch after each change and show what it did.
+ * A task's timer: a start/stop toggle and the time tracked, from the day's entries to the second, ticking every second
+ * while it runs. The server runs one timer per person and stops the other one, and records a run to the second; the
+ * lists and the entries refetch after each change, so a stop at 1:04 reads 1:04.
  */
-export function TimerControl({ task }: { task: Task }) {
+export function TimerControl({ task, day }: { task: Task; day: string }) {
   const running = isTimerRunning(task);
   const now = useNow(running);
+  const entries = useDayEntries(day);
+  const refreshEntries = useRefreshEntries();
   const [startTimer, starting] = useStartTimerMutation();
   const [stopTimer, stopping] = useStopTimerMutation();
   const busy = starting.isLoading || stopping.isLoading;
-  const tracked = formatStopwatch(trackedSecondsAt(task, now));
+  const tracked = formatStopwatch(trackedSecondsAt(task, entries, now));
 
   const toggle = async () => {
     const result = running ? await stopTimer(task._id) : await startTimer(task._id);
     if (result.error) toast.error(running ? 'Failed to stop the timer.' : 'Failed to start the timer.');
+    else refreshEntries();
   };
 
   return (

@@ -4,6 +4,8 @@ import { useGetCategoriesQuery } from '@time-wallet/api';
 import { Banner, Hint, Page } from '@time-wallet/shared-ui';
 import { useGetTasksOfDayQuery } from '../api/tasks-api';
 import { useSelectedDay } from '../hooks/use-selected-day';
+import { useDayEntries } from '../hooks/use-day-entries';
+import { useTimerLimit } from '../hooks/use-timer-limit';
 import { useTimerTitle } from '../hooks/use-timer-title';
 import { longDay, relativeDay } from '../lib/day';
 import type { Task } from '../lib/task';
@@ -33,7 +35,9 @@ export function TodayPage() {
   const dayName = isToday ? null : longDay(day);
   const { data: categories = [] } = useGetCategoriesQuery();
   const [editing, setEditing] = useState<Task | null>(null);
-  useTimerTitle(useRunningTask(day));
+  const runningTask = useRunningTask(day);
+  useTimerTitle(runningTask, useDayEntries(day));
+  useTimerLimit(runningTask);
 
   return (
     <Page

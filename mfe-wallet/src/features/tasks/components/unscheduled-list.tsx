@@ -40,7 +40,7 @@ export function UnscheduledList({
         {tasks.length > 0 ? (
           <TaskRows label="Unscheduled tasks">
             {tasks.map((task) => (
-              <DayTaskRow key={task._id} task={task} categories={categories} onEdit={onEdit} />
+              <DayTaskRow key={task._id} task={task} day={day} categories={categories} onEdit={onEdit} />
             ))}
           </TaskRows>
         ) : isLoading ? (

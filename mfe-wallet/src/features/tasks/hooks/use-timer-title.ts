@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import type { TimeEntry } from '@time-wallet/api';
 import { runningTimerTitle } from '../lib/timer';
 import type { Task } from '../lib/task';
 import { useNow } from './use-now';
@@ -8,7 +9,7 @@ import { useNow } from './use-now';
  * when it stops or the page goes. Whatever title the shell set is kept after the clock; if the shell changes the title
  * meanwhile, its new title is taken instead of being overwritten.
  */
-export function useTimerTitle(runningTask: Task | undefined) {
+export function useTimerTitle(runningTask: Task | undefined, entries: readonly TimeEntry[] | undefined) {
   const runningId = runningTask?._id;
   const now = useNow(runningId !== undefined);
   const pageTitle = useRef<string | null>(null);
@@ -29,7 +30,7 @@ export function useTimerTitle(runningTask: Task | undefined) {
     if (!runningTask || pageTitle.current === null) return;
     if (shownTitle.current !== null && document.title !== shownTitle.current)
       pageTitle.current = document.title;
-    shownTitle.current = runningTimerTitle(runningTask, now, pageTitle.current);
+    shownTitle.current = runningTimerTitle(runningTask, entries, now, pageTitle.current);
     document.title = shownTitle.current;
-  }, [runningTask, now]);
+  }, [runningTask, entries, now]);
 }

@@ -27,11 +27,12 @@ export function dayTask(changes: Partial<Task> = {}): Task {
   });
 }
 
-/** The calls of the day's page: its scheduled and unscheduled tasks and its ledger, keyed as mockApi routes them. */
+/** The calls of the day's page: its scheduled and unscheduled tasks, its ledger and its time entries, keyed as mockApi routes them. */
 export const dayRoutes = (day: string) => ({
   scheduled: `GET /tasks?date=${day}`,
   unscheduled: `GET /tasks?date=${day}&scheduled=false`,
   ledger: `GET /ledger?from=${day}&to=${addDays(day, 1)}`,
+  entries: `GET /time-entries?from=${day}&to=${addDays(day, 1)}`,
 });
 
 /** Today's page at /app/today (with `search`, e.g. '?date=2026-11-21'), `tasks` listed for the day it shows. */
@@ -46,6 +47,7 @@ export function renderToday(
     [calls.scheduled]: { body: { tasks } },
     [calls.unscheduled]: { body: { tasks: [] } },
     [calls.ledger]: { body: { days: [aLedgerDay({ date: day })] } },
+    [calls.entries]: { body: { entries: [] } },
     ...routes,
   });
   return {
