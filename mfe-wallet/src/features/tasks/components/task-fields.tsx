@@ -1,8 +1,8 @@
 import { useState, type ReactNode, type Ref } from 'react';
 import { type Category, type FieldErrors, TITLE_MAX_LENGTH, useFieldErrors } from '@time-wallet/api';
 import { Field, RepeatField } from '@time-wallet/shared-ui';
+import { endsNextDay } from '@time-wallet/shared-ui/lib';
 import {
-  endsNextDay,
   MINUTES_PER_DAY,
   NO_CATEGORY,
   repeatStartOf,
@@ -112,7 +112,7 @@ export function TaskFields({
       <Field
         label="End Time"
         type="time"
-        hint={endsNextDay(draft) ? 'Ends the next day' : undefined}
+        hint={endsNextDay(draft.startHHMM, draft.endHHMM) ? 'Ends the next day' : undefined}
         {...bound('endHHMM')}
       />
       <MinutesField label="Estimate (minutes)" min={1} hint={ESTIMATE_HINT} {...bound('estimateMinutes')} />

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import type { Category } from '@time-wallet/api';
 import { IconButton, Skeleton } from '@time-wallet/shared-ui';
-import { formatMinutes, formatTime12 } from '@time-wallet/shared-ui/lib';
-import { clockTimesOf, endsNextDay, repeats, repeatWords, type Task } from '../lib/task';
+import { endsNextDay, formatMinutes, formatTime12 } from '@time-wallet/shared-ui/lib';
+import { clockTimesOf, repeats, repeatWords, type Task } from '../lib/task';
 import { CategoryName } from './category-name';
 import styles from './task-row.module.css';
 
@@ -67,7 +67,7 @@ function Times({ task, clock }: { task: Task; clock: ClockFormat }) {
       <time dateTime={task.start}>{show(task.start, hhmm.start)}</time>
       {' – '}
       <time dateTime={task.end}>{show(task.end, hhmm.end)}</time>
-      {endsNextDay({ startHHMM: hhmm.start, endHHMM: hhmm.end }) && (
+      {endsNextDay(hhmm.start, hhmm.end) && (
         <abbr className={styles.nextDay} title="ends the next day">
           {' +1'}
         </abbr>

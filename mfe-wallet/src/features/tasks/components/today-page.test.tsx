@@ -161,6 +161,11 @@ describe('TodayPage', () => {
     const { server } = renderToday({ 'POST /tasks': { status: 201, body: task() } });
     const form = await fillNewTask({ start: '23:00', end: '01:00' });
     expect(within(form).getByLabelText('End Time')).toHaveAccessibleDescription('Ends the next day');
+    // As they type: an end after the start again, and the hint goes.
+    fireEvent.change(within(form).getByLabelText('End Time'), { target: { value: '23:30' } });
+    expect(within(form).getByLabelText('End Time')).not.toHaveAccessibleDescription();
+    fireEvent.change(within(form).getByLabelText('End Time'), { target: { value: '01:00' } });
+    expect(within(form).getByLabelText('End Time')).toHaveAccessibleDescription('Ends the next day');
     await user.click(within(form).getByRole('button', { name: 'Add Task' }));
     await waitFor(() => expect(server.requestsTo('POST', '/tasks')).toHaveLength(1));
     expect(server.requestsTo('POST', '/tasks')[0].body).toMatchObject({

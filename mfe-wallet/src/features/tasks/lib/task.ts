@@ -9,8 +9,8 @@ import {
 import {
   addDays,
   describeRule,
+  endsNextDay,
   formatHHMM24,
-  hhmmToMinutes,
   ruleForNewStart,
   ruleProblems,
   TITLE_REQUIRED_MESSAGE,
@@ -68,11 +68,6 @@ export function minutesTyped(text: string, min: number): number | null {
 }
 
 const estimateOf = (draft: Pick<TaskDraft, 'estimateMinutes'>) => minutesTyped(draft.estimateMinutes, 1);
-
-/** An end clock time earlier than the start is on the next day (23:00 -> 01:00), as the server reads it. */
-export function endsNextDay(draft: Pick<TaskDraft, 'startHHMM' | 'endHHMM'>): boolean {
-  return hhmmToMinutes(draft.endHHMM) < hhmmToMinutes(draft.startHHMM);
-}
 
 const isUnscheduledDraft = (draft: Pick<TaskDraft, 'startHHMM' | 'endHHMM'>) =>
   !draft.startHHMM && !draft.endHHMM;
@@ -203,7 +198,10 @@ export function instantAt(dateKey: string, hhmm: string): string {
 export function instantsOf(dateKey: string, draft: Pick<TaskDraft, 'startHHMM' | 'endHHMM'>) {
   return {
     start: instantAt(dateKey, draft.startHHMM),
-    end: instantAt(endsNextDay(draft) ? addDays(dateKey, 1) : dateKey, draft.endHHMM),
+    end: instantAt(
+      endsNextDay(draft.startHHMM, draft.endHHMM) ? addDays(dateKey, 1) : dateKey,
+      draft.endHHMM,
+    ),
   };
 }
 
