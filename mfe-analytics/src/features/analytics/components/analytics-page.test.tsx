@@ -190,6 +190,89 @@ describe('AnalyticsPage', () => {
     ]);
   });
 
+  it('puts each value on its own bar, planned and tracked, whatever the budget or the bar beside it', async () => {
+    serveBothWeeks();
+    renderAnalytics();
+    await flush();
+
+    const bar = (kind: string, date: string) => screen.getByTestId(`${kind}-${date}`);
+    // The value is the bar's own child, so it is placed from that bar's top, not from the budget or the pair's highest.
+    const valueOf = (element: HTMLElement) => {
+      const values = element.querySelectorAll(':scope > .value');
+      expect(values).toHaveLength(1);
+      return values[0].textContent;
+    };
+    expect(valueOf(bar('planned', '2026-11-20'))).toBe('8.0');
+    expect(valueOf(bar('tracked', '2026-11-20'))).toBe('8.5');
+    expect(valueOf(bar('planned', '2026-11-21'))).toBe('6.8');
+    expect(valueOf(bar('tracked', '2026-11-21'))).toBe('5.0');
+    expect(bar('planned', '2026-11-21')).toHaveClass('planned');
+    expect(bar('tracked', '2026-11-21')).toHaveClass('tracked');
+    // Each bar sits in its own column of its day, planned first, and the budget marker is the day's own.
+    const saturday = screen.getByTestId('day-2026-11-21');
+    expect(bar('planned', '2026-11-21').parentElement).toBe(saturday.children[0]);
+    expect(bar('tracked', '2026-11-21').parentElement).toBe(saturday.children[1]);
+    expect(saturday.querySelector(':scope > .budget')).not.toBeNull();
+    // No bar and so no value for a day with no time; the table still says 0.0.
+    expect(screen.queryByTestId('planned-2026-11-15')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('tracked-2026-11-15')).not.toBeInTheDocument();
+    // Every value on the plot is one of a bar's.
+    const plot = screen.getByTestId('hours-per-day-plot');
+    const values = [...plot.querySelectorAll('.value')];
+    expect(values.map((value) => value.parentElement?.dataset.testid)).toEqual([
+      'planned-2026-11-20',
+      'tracked-2026-11-20',
+      'planned-2026-11-21',
+      'tracked-2026-11-21',
+    ]);
+    // Below 85% of the axis (12 h) a value sits above its bar.
+    expect(values.map((value) => value.parentElement?.dataset.label)).toEqual([
+      'above',
+      'above',
+      'above',
+      'above',
+    ]);
+    // The part above the budget is the top of the plan's own bar, sized by the server's over: 225 of 405 minutes.
+    const over = screen.getByTestId('over-budget-2026-11-21');
+    expect(over.parentElement).toBe(bar('planned', '2026-11-21'));
+    expect(over.style.height).toBe(`${(225 / 405) * 100}%`);
+  });
+
+  it("writes the value inside a tall bar and takes over budget from the server's overMinutes alone", async () => {
+    mockApi({
+      [weeklyPath(TODAY)]: {
+        body: aWeek({
+          ...THIS_WEEK,
+          daily: daysFrom('2026-11-15', {
+            // 12 h planned against 8: the top of the axis.
+            '2026-11-16': { plannedMinutes: 720, trackedMinutes: 360, overMinutes: 240, remainingMinutes: 0 },
+            // Past its 3 h budget by the day's fields, but the server counts no over: its figure stands.
+            '2026-11-21': { plannedMinutes: 240, trackedMinutes: 0, overMinutes: 0, remainingMinutes: 0 },
+          }),
+        }),
+      },
+      [weeklyPath(SAME_DAY_LAST_WEEK)]: { body: LAST_WEEK },
+    });
+    renderAnalytics();
+    await flush();
+
+    expect(screen.getByTestId('planned-2026-11-16')).toHaveAttribute('data-label', 'inside');
+    expect(screen.getByTestId('planned-2026-11-16')).toHaveTextContent('12.0');
+    expect(screen.getByTestId('tracked-2026-11-16')).toHaveAttribute('data-label', 'above');
+    expect(screen.getByTestId('over-budget-2026-11-16').style.height).toBe(`${(240 / 720) * 100}%`);
+    expect(screen.queryByTestId('over-budget-2026-11-21')).not.toBeInTheDocument();
+    const table = within(card('Hours per Day This Week')).getByRole('table');
+    expect(texts(within(table).getAllByRole('row').slice(1))).toEqual([
+      'Sunday 2026-11-150.00.03.0',
+      'Monday 2026-11-1612.0 (over budget)6.08.0',
+      'Tuesday 2026-11-170.00.08.0',
+      'Wednesday 2026-11-180.00.08.0',
+      'Thursday 2026-11-190.00.08.0',
+      'Friday 2026-11-200.00.08.0',
+      'Saturday 2026-11-21 (today)4.00.03.0',
+    ]);
+  });
+
   it("shows the week's planned time per category, uncategorised time as No category in its colour and not as a link", async () => {
     serveBothWeeks();
     renderAnalytics();

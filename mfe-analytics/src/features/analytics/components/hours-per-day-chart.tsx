@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import { Skeleton } from '@time-wallet/shared-ui';
-import { formatHours, type DayBar } from '../lib/analytics-figures';
+import { formatHours, SHORT_WEEKDAYS, weekdayIndexOf, type DayBar } from '../lib/analytics-figures';
 import styles from './hours-per-day-chart.module.css';
 
 const TICK_COUNT = 4;
@@ -20,22 +20,61 @@ interface HoursPerDayChartProps {
   loading: boolean;
 }
 
+/** A bar at least this share of the axis holds its value inside, near its top, so the value stays in the plot. */
+export const INSIDE_LABEL_SHARE = 0.85;
+
+interface BarProps {
+  kind: 'planned' | 'tracked';
+  date: string;
+  hours: number;
+  maximum: number;
+  /** The part of a plan above its budget, in hours (the server's over); planned bars only. */
+  overHours?: number;
+}
+
 /**
- * Per day, planned and tracked hours as two bars side by side and that weekday's budget as a dashed marker; the part
- * of a plan above its budget is drawn apart. The drawing is HTML scaled by CSS custom properties, so it stays
- * readable at any width; a table carries the same figures for assistive technology.
+ * One bar with its value as its own child, so the value sits on that bar, just above it, or inside its top when the bar
+ * is tall, wherever the bar beside it or the budget marker is. Nothing for a bar of no time: the table has its 0.0.
+ */
+function Bar({ kind, date, hours, maximum, overHours = 0 }: BarProps) {
+  if (hours <= 0) return null;
+  const share = Math.min(hours, maximum) / maximum;
+  return (
+    <span
+      className={kind === 'planned' ? styles.planned : styles.tracked}
+      data-testid={`${kind}-${date}`}
+      data-label={share >= INSIDE_LABEL_SHARE ? 'inside' : 'above'}
+    >
+      {overHours > 0 && (
+        <span
+          className={styles.over}
+          data-testid={`over-budget-${date}`}
+          style={{ height: `${(Math.min(overHours, hours) / hours) * 100}%` }}
+        />
+      )}
+      <span className={styles.value}>{formatHours(hours)}</span>
+    </span>
+  );
+}
+
+/**
+ * Per day, planned and tracked hours as two bars side by side, each carrying its own value, and that weekday's budget
+ * as a dashed marker; the part of a plan above its budget (the server's over) is drawn apart. The drawing is HTML
+ * scaled by CSS custom properties, so it stays readable at any width; a table carries the same figures for assistive
+ * technology.
  */
 export function HoursPerDayChart({ bars, today, loading }: HoursPerDayChartProps) {
   const maximum = axisMaximum(bars);
   const heightOf = (hours: number) => `${(Math.min(Math.max(hours, 0), maximum) / maximum) * 100}%`;
   const ticks = Array.from({ length: TICK_COUNT + 1 }, (_, index) => (maximum / TICK_COUNT) * index);
+  const todaysWeekday = weekdayIndexOf(today);
 
   return (
     <div className={styles.chart}>
       {loading ? (
         <Skeleton height="var(--plot-total)" />
       ) : (
-        <div className={styles.plot} aria-hidden="true">
+        <div className={styles.plot} aria-hidden="true" data-testid="hours-per-day-plot">
           <div className={styles.yAxis}>
             {ticks.map((tick) => (
               <span key={tick} className={styles.tick} style={{ bottom: heightOf(tick) }}>
@@ -62,23 +101,16 @@ export function HoursPerDayChart({ bars, today, loading }: HoursPerDayChartProps
                   }
                 >
                   <span className={styles.column}>
-                    {bar.plannedHours > 0 && (
-                      <>
-                        <span className={styles.planned} />
-                        {bar.overBudget && (
-                          <span className={styles.over} data-testid={`over-budget-${bar.date}`} />
-                        )}
-                        <span className={styles.plannedValue}>{formatHours(bar.plannedHours)}</span>
-                      </>
-                    )}
+                    <Bar
+                      kind="planned"
+                      date={bar.date}
+                      hours={bar.plannedHours}
+                      maximum={maximum}
+                      overHours={bar.overHours}
+                    />
                   </span>
                   <span className={styles.column}>
-                    {bar.trackedHours > 0 && (
-                      <>
-                        <span className={styles.tracked} />
-                        <span className={styles.trackedValue}>{formatHours(bar.trackedHours)}</span>
-                      </>
-                    )}
+                    <Bar kind="tracked" date={bar.date} hours={bar.trackedHours} maximum={maximum} />
                   </span>
                   <span className={styles.budget} />
                 </div>
@@ -86,9 +118,9 @@ export function HoursPerDayChart({ bars, today, loading }: HoursPerDayChartProps
             </div>
           </div>
           <div className={styles.xAxis}>
-            {bars.map((bar) => (
-              <span key={bar.date} className={bar.date === today ? styles.today : undefined}>
-                {bar.shortWeekday}
+            {SHORT_WEEKDAYS.map((weekday, index) => (
+              <span key={weekday} className={index === todaysWeekday ? styles.today : undefined}>
+                {weekday}
               </span>
             ))}
           </div>

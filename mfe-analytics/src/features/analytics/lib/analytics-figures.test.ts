@@ -129,7 +129,6 @@ describe('hoursPerDay', () => {
       {
         date: '2026-03-08',
         weekday: 'Sunday',
-        shortWeekday: 'Sun',
         plannedHours: 6.75,
         trackedHours: 5,
         budgetHours: 8,
@@ -139,7 +138,6 @@ describe('hoursPerDay', () => {
       {
         date: '2026-03-09',
         weekday: 'Monday',
-        shortWeekday: 'Mon',
         plannedHours: 16,
         trackedHours: 0,
         budgetHours: 6,

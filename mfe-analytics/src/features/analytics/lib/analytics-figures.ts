@@ -3,6 +3,8 @@ import { roundHours } from '@time-wallet/shared-ui/lib';
 import { restAndSelfCareHours, topCategories, type CategoryShare } from './category-shares';
 
 const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+/** The week's days in order, Sunday first (a week is Sunday to Saturday), three letters each, for the chart's axis. */
+export const SHORT_WEEKDAYS = WEEKDAY_NAMES.map((name) => name.slice(0, 3));
 
 /** Hours as every figure on the page shows them: one decimal, always written, e.g. '3.0'. */
 export function formatHours(hours: number): string {
@@ -32,8 +34,6 @@ export function dailySpendComparison(week: WeeklyAnalytics | undefined) {
 export interface DayBar {
   date: string;
   weekday: string;
-  /** Three letters, for the chart's axis. */
-  shortWeekday: string;
   plannedHours: number;
   trackedHours: number;
   /** That weekday's budget. */
@@ -44,9 +44,14 @@ export interface DayBar {
   overBudget: boolean;
 }
 
-function weekdayOf(dateKey: string): string {
+/** The day of the week of a YYYY-MM-DD date, 0 for Sunday. */
+export function weekdayIndexOf(dateKey: string): number {
   const [year, month, day] = dateKey.split('-').map(Number);
-  return WEEKDAY_NAMES[new Date(Date.UTC(year, month - 1, day)).getUTCDay()];
+  return new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+}
+
+function weekdayOf(dateKey: string): string {
+  return WEEKDAY_NAMES[weekdayIndexOf(dateKey)];
 }
 
 /**
@@ -55,11 +60,9 @@ function weekdayOf(dateKey: string): string {
  */
 export function hoursPerDay(week: WeeklyAnalytics | undefined): DayBar[] {
   return (week?.daily ?? []).map((day) => {
-    const weekday = weekdayOf(day.date);
     return {
       date: day.date,
-      weekday,
-      shortWeekday: weekday.slice(0, 3),
+      weekday: weekdayOf(day.date),
       plannedHours: day.plannedMinutes / 60,
       trackedHours: day.trackedMinutes / 60,
       budgetHours: day.budgetMinutes / 60,
