@@ -16,7 +16,7 @@ import {
 import { useGetCalendarsQuery } from '../api/calendars-api';
 import { Link, useSearchParams } from '@time-wallet/api/router';
 import { Banner, Button, PageHeader, SeriesScopeDialog } from '@time-wallet/shared-ui';
-import { addDays, toLocalDateKey } from '@time-wallet/shared-ui/lib';
+import { toLocalDateKey } from '@time-wallet/shared-ui/lib';
 import {
   useCreateEventMutation,
   useDeleteEventMutation,
@@ -38,6 +38,7 @@ import {
   type EventDraft,
 } from '../lib/event-dates';
 import { categoryColorsOf, visibleDaysOf } from '../lib/task-blocks';
+import { dayInSightOf } from '../lib/view-days';
 import { calendarLooksOf, OWN_CALENDAR_FALLBACK_NAME } from '../lib/calendars';
 import { useFullCalendarGrids } from '../hooks/use-full-calendar-grids';
 import { useNarrowScreen } from '../hooks/use-narrow-screen';
@@ -74,9 +75,6 @@ const NO_CATEGORIES: Category[] = [];
 const NO_LEDGER: LedgerDay[] = [];
 const NO_CALENDARS: Calendar[] = [];
 
-/** Days from a month view's first day to a day of its month: it starts at most six days before the 1st. */
-const INTO_THE_MONTH_DAYS = 14;
-
 function sameRange(a: EventRange | null, b: EventRange): boolean {
   return a !== null && a.from === b.from && a.to === b.to;
 }
@@ -105,11 +103,10 @@ export function CalendarPage() {
   const [restoreEvent] = useRestoreEventMutation();
   const [moveEvent] = useMoveEventMutation();
 
-  // Tasks and the day figures belong to the week grid: the month shows events only.
-  const weekRange = view === 'week' && range ? range : skipToken;
-  const tasksQuery = useGetTasksInRangeQuery(weekRange);
+  // Both grids show the visible days' tasks and each day's figure.
+  const tasksQuery = useGetTasksInRangeQuery(range ?? skipToken);
   const tasks = tasksQuery.data ?? NO_TASKS;
-  const ledgerQuery = useGetLedgerQuery(weekRange);
+  const ledgerQuery = useGetLedgerQuery(range ?? skipToken);
   // Each read of the ledger (or failure to read it) ends a dropped move's preview in the day headers.
   const ledgerVersion = ledgerQuery.isError
     ? `failed ${ledgerQuery.startedTimeStamp}`
@@ -171,11 +168,9 @@ export function CalendarPage() {
       { replace: true },
     );
   };
-  // The day a view switch keeps in sight: the week's first day, or a day inside the month shown.
-  const dayInSight = () => {
-    if (!range) return shownDay.day;
-    return view === 'month' ? addDays(range.from, INTO_THE_MONTH_DAYS) : range.from;
-  };
+  // The day a view switch keeps in sight: the day last gone to, or today, when shown; else the week's or month's first.
+  const dayInSight = () =>
+    range ? dayInSightOf(view, range, [shownDay.day, toLocalDateKey()]) : shownDay.day;
 
   const openCreate = (draft: EventDraft) => setModal({ mode: 'create', draft, key: Date.now() });
   const openEdit = (eventId: string) => {
@@ -310,10 +305,15 @@ export function CalendarPage() {
             <grids.MonthGrid
               events={events}
               calendarLooks={calendarLooks}
+              tasks={gridTasks}
+              categoryColors={categoryColors}
+              ledgerDays={ledgerQuery.data ?? NO_LEDGER}
+              ledgerVersion={ledgerVersion}
               shownDay={shownDay}
               loading={isFirstLoad}
               onRangeChange={changeRange}
               onOpenEvent={openEdit}
+              onOpenTask={openTask}
               onOpenDay={(day) => showView('week', day)}
             />
           ) : (

@@ -1,14 +1,4 @@
-import {
-  createContext,
-  useContext,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  useSyncExternalStore,
-  type RefObject,
-} from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { claimFullCalendarStyleSheet } from '../lib/fullcalendar-style-sheet';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
@@ -61,6 +51,7 @@ import {
   returnFocusFromPopover,
 } from './more-links';
 import { DayHeaderFace } from './day-header';
+import { DayFigureLine, DayLedgerContext } from './day-figure-line';
 import styles from './week-grid.module.css';
 
 export interface WeekGridProps {
@@ -91,23 +82,6 @@ export interface WeekGridProps {
 // Options FullCalendar compares by identity: made once, so a render of the page does not re-render the calendar.
 const HOURS_24 = { hour: '2-digit', minute: '2-digit', hour12: false } as const;
 const PLUGINS = [timeGridPlugin, interactionPlugin];
-
-const DayLedgerContext = createContext<DayLedgerStore | null>(null);
-const noSubscription = () => () => undefined;
-
-/** The day's remaining hours (or how far over budget), live while a block is dragged. */
-function DayFigureLine({ dateKey }: { dateKey: string }) {
-  const store = useContext(DayLedgerContext);
-  const figure = useSyncExternalStore(
-    store?.subscribe ?? noSubscription,
-    () => store?.figureOf(dateKey) ?? null,
-  );
-  const className = [styles.dayFigure, figure?.over && styles.over, figure?.preview && styles.preview]
-    .filter(Boolean)
-    .join(' ');
-  // A line is kept even before the ledger arrives, so the header does not grow when it does.
-  return <span className={className}>{figure ? figure.text : '\u00a0'}</span>;
-}
 
 // Called by FullCalendar as a function, not rendered as a component: hooks live in DayFigureLine.
 function DayHeader({ date }: DayHeaderContentArg) {

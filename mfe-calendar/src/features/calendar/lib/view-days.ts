@@ -40,3 +40,24 @@ export const TITLE_FORMAT = { year: 'numeric', month: 'long' } as const;
 
 /** Where the week grid's hours are scrolled to first. */
 export const SCROLL_TIME = '06:00:00';
+
+/** Days from a month view's first day to a day surely inside its month: it starts at most six days before the 1st. */
+const INTO_THE_MONTH_DAYS = 14;
+
+/**
+ * The day a switch of view keeps in sight, from the range the grid shows ({from, to}: to is its end plus one day):
+ * the first of `wanted` (the day last gone to, today) that the grid shows, else the month's first day, or the week's
+ * (or the day's) first day. Week to month then opens that week's month, and month to week the week of that day.
+ */
+export function dayInSightOf(
+  kind: 'week' | 'month',
+  range: { from: string; to: string },
+  wanted: readonly string[],
+): string {
+  if (kind === 'month') {
+    const month = addDays(range.from, INTO_THE_MONTH_DAYS).slice(0, 7);
+    return wanted.find((day) => day.startsWith(`${month}-`)) ?? `${month}-01`;
+  }
+  const lastDay = addDays(range.to, -2);
+  return wanted.find((day) => range.from <= day && day <= lastDay) ?? range.from;
+}
