@@ -316,12 +316,18 @@ describe('AnalyticsPage', () => {
     expect(screen.queryByText('No data')).not.toBeInTheDocument();
     expect(screen.queryByText('hours')).not.toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    // The chart's frame is drawn already, the week's days on its axis, so the bars fill it in place.
+    const plot = screen.getByTestId('hours-per-day-plot');
+    expect(plot).toHaveTextContent('SunMonTueWedThuFriSat');
+    expect(within(plot).queryByTestId(/^day-/)).not.toBeInTheDocument();
 
     await act(async () => answer.resolve({ body: THIS_WEEK }));
     await flush();
     expect(card('Category Time Share')).not.toHaveAttribute('aria-busy');
     expect(figure('Consistence Streak', 'This week')).toHaveTextContent('1 day');
     expect(screen.getByRole('table')).toBeInTheDocument();
+    expect(screen.getByTestId('hours-per-day-plot')).toBe(plot);
+    expect(within(plot).getAllByTestId(/^day-/)).toHaveLength(7);
   });
 
   it('shows three No data 0% rows and 12 hours of rest for a week without time', async () => {

@@ -1,5 +1,4 @@
 import type { CSSProperties } from 'react';
-import { Skeleton } from '@time-wallet/shared-ui';
 import { formatHours, SHORT_WEEKDAYS, weekdayIndexOf, type DayBar } from '../lib/analytics-figures';
 import styles from './hours-per-day-chart.module.css';
 
@@ -61,7 +60,7 @@ function Bar({ kind, date, hours, maximum, overHours = 0 }: BarProps) {
  * Per day, planned and tracked hours as two bars side by side, each carrying its own value, and that weekday's budget
  * as a dashed marker; the part of a plan above its budget (the server's over) is drawn apart. The drawing is HTML
  * scaled by CSS custom properties, so it stays readable at any width; a table carries the same figures for assistive
- * technology.
+ * technology. While the figures load the frame (grid and weekdays) is already drawn, so the bars fill it in place.
  */
 export function HoursPerDayChart({ bars, today, loading }: HoursPerDayChartProps) {
   const maximum = axisMaximum(bars);
@@ -71,21 +70,24 @@ export function HoursPerDayChart({ bars, today, loading }: HoursPerDayChartProps
 
   return (
     <div className={styles.chart}>
-      {loading ? (
-        <Skeleton height="var(--plot-total)" />
-      ) : (
-        <div className={styles.plot} aria-hidden="true" data-testid="hours-per-day-plot">
-          <div className={styles.yAxis}>
-            {ticks.map((tick) => (
+      <div className={styles.plot} aria-hidden="true" data-testid="hours-per-day-plot">
+        <div className={styles.yAxis}>
+          {!loading &&
+            ticks.map((tick) => (
               <span key={tick} className={styles.tick} style={{ bottom: heightOf(tick) }}>
                 {tick}
               </span>
             ))}
-          </div>
-          <div className={styles.area}>
-            {ticks.map((tick) => (
-              <span key={tick} className={styles.gridLine} style={{ bottom: heightOf(tick) }} />
-            ))}
+        </div>
+        <div className={styles.area}>
+          {ticks.map((tick, index) => (
+            <span
+              key={tick}
+              className={styles.gridLine}
+              style={{ bottom: `${(index / TICK_COUNT) * 100}%` }}
+            />
+          ))}
+          {!loading && (
             <div className={styles.days}>
               {bars.map((bar) => (
                 <div
@@ -116,16 +118,16 @@ export function HoursPerDayChart({ bars, today, loading }: HoursPerDayChartProps
                 </div>
               ))}
             </div>
-          </div>
-          <div className={styles.xAxis}>
-            {SHORT_WEEKDAYS.map((weekday, index) => (
-              <span key={weekday} className={index === todaysWeekday ? styles.today : undefined}>
-                {weekday}
-              </span>
-            ))}
-          </div>
+          )}
         </div>
-      )}
+        <div className={styles.xAxis}>
+          {SHORT_WEEKDAYS.map((weekday, index) => (
+            <span key={weekday} className={index === todaysWeekday ? styles.today : undefined}>
+              {weekday}
+            </span>
+          ))}
+        </div>
+      </div>
       {/* A table cannot be narrower than its content, so the wrapper is what hides it. */}
       {!loading && (
         <div className="visually-hidden">
