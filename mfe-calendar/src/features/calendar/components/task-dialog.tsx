@@ -1,14 +1,17 @@
-import { formatMinutes } from '@time-wallet/shared-ui/lib';
+import { endsNextDay, formatMinutes } from '@time-wallet/shared-ui/lib';
 import { useId, useState, type FormEvent } from 'react';
 import type { Task } from '@time-wallet/api';
 import { Field, Hint } from '@time-wallet/shared-ui';
-import { taskMinutes } from '../lib/task-blocks';
+import { endHHMMAfter, taskMinutes } from '../lib/task-blocks';
 import { FormDialog } from './form-dialog';
+import { EndsNextDayHint } from './ends-next-day-hint';
 import styles from './task-dialog.module.css';
 
 export interface TaskPlacementDraft {
   date: string;
   startHHMM: string;
+  /** The end clock time typed, or '' to keep the task's length (its estimate while unscheduled). */
+  endHHMM: string;
 }
 
 export interface TaskDialogProps {
@@ -27,9 +30,13 @@ const PLACEMENT_FIELDS = [
   { field: 'startHHMM', label: 'Start time', type: 'time', missing: 'Pick a start time' },
 ] as const;
 
+const SAME_START_AND_END = 'End time must be after start time';
+
 /**
  * The way to plan a task without dragging (WCAG 2.2 SC 2.5.7): an unscheduled task gets a day and a start time and
  * lasts its estimate; a task on the grid moves to another day or time, keeping its length, or goes back to the list.
+ * The end follows the start (the length kept) until an end time is typed; an end earlier than the start ends on the
+ * next day, as the server reads it, and the field says so as it is typed.
  */
 export function TaskDialog({
   task,
@@ -45,17 +52,27 @@ export function TaskDialog({
   const [errors, setErrors] = useState<Partial<Record<keyof TaskPlacementDraft, string>>>({});
   const minutes = taskMinutes(task);
   const isOnGrid = task.scheduled;
+  // Until an end is typed, the field shows where the kept length ends.
+  const shownEnd = draft.endHHMM || (minutes === null ? '' : endHHMMAfter(draft.startHHMM, minutes));
 
   const change = (field: keyof TaskPlacementDraft, value: string) => {
     setDraft((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
+    setErrors((current) => ({
+      ...current,
+      [field]: undefined,
+      ...(field === 'startHHMM' ? { endHHMM: undefined } : {}),
+    }));
   };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const missing = PLACEMENT_FIELDS.filter(({ field }) => !draft[field]);
-    setErrors(Object.fromEntries(missing.map(({ field, missing: message }) => [field, message])));
-    if (missing.length === 0) onPlace(draft);
+    const next: typeof errors = Object.fromEntries(
+      missing.map(({ field, missing: message }) => [field, message]),
+    );
+    if (draft.endHHMM && draft.endHHMM === draft.startHHMM) next.endHHMM = SAME_START_AND_END;
+    setErrors(next);
+    if (Object.keys(next).length === 0) onPlace(draft);
   };
 
   return (
@@ -68,10 +85,11 @@ export function TaskDialog({
       onSubmit={submit}
       onClose={onClose}
       sideAction={isOnGrid ? { label: 'Unschedule', variant: 'secondary', onClick: onUnschedule } : undefined}
-      describedBy={minutes === null ? undefined : lengthId}
+      describedBy={minutes === null || draft.endHHMM ? undefined : lengthId}
     >
       <p className={styles.taskTitle}>{task.title}</p>
-      {minutes !== null && (
+      {/* Until an end is typed: the length the task keeps. */}
+      {minutes !== null && !draft.endHHMM && (
         <Hint id={lengthId}>
           {isOnGrid
             ? `Keeps its length: ${formatMinutes(minutes)}.`
@@ -90,6 +108,15 @@ export function TaskDialog({
           onChange={(event) => change(field, event.target.value)}
         />
       ))}
+      <Field
+        label="End time"
+        type="time"
+        name="endHHMM"
+        value={shownEnd}
+        error={errors.endHHMM}
+        hint={<EndsNextDayHint nextDay={endsNextDay(draft.startHHMM, shownEnd)} day={draft.date} />}
+        onChange={(event) => change('endHHMM', event.target.value)}
+      />
     </FormDialog>
   );
 }

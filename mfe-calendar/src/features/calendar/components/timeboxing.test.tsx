@@ -331,6 +331,38 @@ describe('the calendar with tasks', () => {
       expect(panel()).toHaveFocus();
     });
 
+    it('sets a new end typed in the dialog, saying as it is typed that an earlier end is the next day', async () => {
+      const user = userEvent.setup();
+      const { network } = await renderAndWaitForTasks();
+      blockOf('Write report').focus();
+      await user.keyboard('{Enter}');
+      const dialog = screen.getByRole('dialog', { name: 'Move Task' });
+      const end = within(dialog).getByLabelText('End time');
+      // Until an end is typed it follows the start, keeping the hour's length.
+      expect(end).toHaveValue('10:00');
+      fireEvent.change(within(dialog).getByLabelText('Start time'), { target: { value: '22:30' } });
+      expect(end).toHaveValue('23:30');
+      expect(within(dialog).queryByText(/ends the next day/i)).not.toBeInTheDocument();
+      fireEvent.change(end, { target: { value: '01:15' } });
+      expect(within(dialog).getByText(/ends the next day/i)).toBeInTheDocument();
+      expect(end).toHaveAccessibleDescription(expect.stringMatching(/ends the next day/i));
+      fireEvent.change(end, { target: { value: '23:45' } });
+      expect(within(dialog).queryByText(/ends the next day/i)).not.toBeInTheDocument();
+      // The same time twice is no span: said before anything is sent.
+      fireEvent.change(end, { target: { value: '22:30' } });
+      await user.click(within(dialog).getByRole('button', { name: 'Move' }));
+      expect(end).toHaveAccessibleDescription(expect.stringContaining('End time must be after start time'));
+      expect(network.requestsTo('PATCH', '/tasks/task-1')).toHaveLength(0);
+      fireEvent.change(end, { target: { value: '00:30' } });
+      await user.click(within(dialog).getByRole('button', { name: 'Move' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(network.requestsTo('PATCH', '/tasks/task-1')[0].body).toEqual({
+        date: tuesday,
+        startHHMM: '22:30',
+        endHHMM: '00:30',
+      });
+    });
+
     it('keeps the dialog open with the reason when the server refuses', async () => {
       const user = userEvent.setup();
       await renderAndWaitForTasks({

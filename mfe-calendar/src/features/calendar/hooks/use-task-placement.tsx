@@ -241,10 +241,11 @@ export function useTaskPlacement({
         initialDraft={dialog.draft}
         busy={busy}
         error={dialogError}
-        onPlace={({ date, startHHMM }) => {
+        onPlace={({ date, startHHMM, endHHMM }) => {
           const where = dayAndTimeText(date, startHHMM);
           void change(
-            placementAt(task, date, startHHMM),
+            // An end typed sets the length (before the start: the next day); else the task keeps its length.
+            endHHMM ? { id: task._id, date, startHHMM, endHHMM } : placementAt(task, date, startHHMM),
             task.scheduled ? 'Failed to move task' : 'Failed to schedule task',
             task.scheduled ? `"${task.title}" moved to ${where}` : `"${task.title}" scheduled on ${where}`,
             gridRef.current,

@@ -2,6 +2,7 @@ import { aCategory, aTask, anEvent, anUnscheduledTask } from '@time-wallet/api/t
 import { DEFAULT_CATEGORY_COLOR } from '@time-wallet/api';
 import {
   categoryColorsOf,
+  endHHMMAfter,
   initialPlacementOf,
   placementAt,
   timeBlocksOf,
@@ -94,9 +95,17 @@ it('initialPlacementOf starts from a scheduled task’s local day and time, else
   expect(initialPlacementOf(aTask({ start: local(10, 7, 15), end: local(10, 8) }), '2026-03-08')).toEqual({
     date: '2026-03-10',
     startHHMM: '07:15',
+    endHHMM: '',
   });
   expect(initialPlacementOf(anUnscheduledTask(), '2026-03-08')).toEqual({
     date: '2026-03-08',
     startHHMM: '09:00',
+    endHHMM: '',
   });
+});
+
+it('endHHMMAfter gives the clock time a length ends at, past midnight on the next day', () => {
+  expect(endHHMMAfter('09:00', 90)).toBe('10:30');
+  expect(endHHMMAfter('23:30', 90)).toBe('01:00');
+  expect(endHHMMAfter('', 90)).toBe('');
 });

@@ -64,6 +64,14 @@ export function taskMinutes(task: Task): number | null {
   return Math.round((Date.parse(task.end) - Date.parse(task.start)) / MINUTE_MS);
 }
 
+/** The clock time a length of minutes after an 'HH:MM' start ends at, past midnight on the next day; '' unreadable. */
+export function endHHMMAfter(startHHMM: string, minutes: number): string {
+  const start = hhmmToMinutes(startHHMM);
+  if (Number.isNaN(start)) return '';
+  const endOfDay = (((start + minutes) % DAY_MINUTES) + DAY_MINUTES) % DAY_MINUTES;
+  return `${String(Math.floor(endOfDay / 60)).padStart(2, '0')}:${String(endOfDay % 60).padStart(2, '0')}`;
+}
+
 /**
  * The keyboard's placement of a task at a day and a start time. An unscheduled task lasts its estimate (the server
  * makes the block); a scheduled one keeps its length, ending the next day past midnight.
@@ -73,13 +81,15 @@ export function placementAt(task: Task, date: string, startHHMM: string): TaskPl
   if (!task.scheduled || minutes === null || minutes <= 0 || minutes >= DAY_MINUTES) {
     return { id: task._id, date, startHHMM };
   }
-  const endOfDay = (hhmmToMinutes(startHHMM) + minutes) % DAY_MINUTES;
-  const endHHMM = `${String(Math.floor(endOfDay / 60)).padStart(2, '0')}:${String(endOfDay % 60).padStart(2, '0')}`;
-  return { id: task._id, date, startHHMM, endHHMM };
+  return { id: task._id, date, startHHMM, endHHMM: endHHMMAfter(startHHMM, minutes) };
 }
 
 /** Where the keyboard dialog starts: a scheduled task's own local day and start, else the given day at 09:00. */
-export function initialPlacementOf(task: Task, defaultDay: string): { date: string; startHHMM: string } {
-  if (!task.scheduled) return { date: defaultDay, startHHMM: '09:00' };
-  return { date: toLocalDateKey(new Date(task.start)), startHHMM: formatHHMM24(task.start) };
+export function initialPlacementOf(
+  task: Task,
+  defaultDay: string,
+): { date: string; startHHMM: string; endHHMM: string } {
+  // No end typed yet: the dialog shows the end of the kept length until one is.
+  if (!task.scheduled) return { date: defaultDay, startHHMM: '09:00', endHHMM: '' };
+  return { date: toLocalDateKey(new Date(task.start)), startHHMM: formatHHMM24(task.start), endHHMM: '' };
 }
