@@ -1,9 +1,15 @@
+import { lazy, Suspense, useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import type { Category } from '@time-wallet/api';
+import { Button, VisuallyHidden } from '@time-wallet/shared-ui';
 import { useSetTaskDoneMutation } from '../api/tasks-api';
 import type { Task } from '../lib/task';
 import { TaskRow } from './task-row';
 import { AutoStoppedNote, TimerControl } from './timer-control';
+import styles from './task-row.module.css';
+
+// The entries editor is not needed for the page's first screen: its code loads when a row opens it.
+const TimeEntriesPanel = lazy(() => import('./time-entries/time-entries-panel'));
 
 /**
  * A row of the day's lists: its checkbox marks the task done at once (a failure puts it back), its timer starts and
@@ -23,6 +29,8 @@ export function DayTaskRow({
   onEdit: (task: Task) => void;
 }) {
   const [setTaskDone, pending] = useSetTaskDoneMutation();
+  const [showEntries, setShowEntries] = useState(false);
+  const entriesId = useId();
   // While the change is on its way the box shows what was asked: a list refetch that started before it (another
   // change's) must not flip it back in the meantime. Afterwards the list, refetched, says what the server holds.
   const done =
@@ -43,8 +51,28 @@ export function DayTaskRow({
       struck={done}
       showNotes
       onEdit={onEdit}
-      controls={task.dismissed ? undefined : <TimerControl task={task} day={day} />}
+      controls={
+        <>
+          {!task.dismissed && <TimerControl task={task} day={day} />}
+          <Button
+            variant="ghost"
+            className={styles.entriesToggle}
+            aria-expanded={showEntries}
+            aria-controls={showEntries ? entriesId : undefined}
+            onClick={() => setShowEntries((shown) => !shown)}
+          >
+            Entries<VisuallyHidden> of {task.title}</VisuallyHidden>
+          </Button>
+        </>
+      }
       note={<AutoStoppedNote task={task} />}
+      details={
+        showEntries && (
+          <Suspense fallback={<p className={styles.notes}>Loading time entries</p>}>
+            <TimeEntriesPanel task={task} day={day} id={entriesId} />
+          </Suspense>
+        )
+      }
     />
   );
 }

@@ -28,6 +28,8 @@ export interface TaskRowProps {
   controls?: ReactNode;
   /** A line under the title (what the timer did). */
   note?: ReactNode;
+  /** Shown under the row, across it (Today's time entries); double-click there edits nothing. */
+  details?: ReactNode;
 }
 
 /** An unscheduled task has no times yet: its estimate says how long it is planned to take. */
@@ -83,11 +85,18 @@ function Times({ task, clock }: { task: Task; clock: ClockFormat }) {
 export function TaskRow(props: TaskRowProps) {
   const { task, categories, clock, checked, onCheckedChange, checkboxLabel, struck, showNotes, onEdit } =
     props;
-  const { controls, note, checkboxDisabled } = props;
+  const { controls, note, checkboxDisabled, details } = props;
   return (
     <li
       className={onEdit ? `${styles.row} ${styles.editable}` : styles.row}
-      onDoubleClick={onEdit ? () => onEdit(task) : undefined}
+      onDoubleClick={
+        onEdit
+          ? (event) => {
+              if (!(event.target instanceof Element && event.target.closest(`.${styles.details}`)))
+                onEdit(task);
+            }
+          : undefined
+      }
     >
       <input
         type="checkbox"
@@ -118,6 +127,7 @@ export function TaskRow(props: TaskRowProps) {
           ✎
         </IconButton>
       )}
+      {details && <div className={styles.details}>{details}</div>}
     </li>
   );
 }
