@@ -88,7 +88,7 @@ export interface TasksTable extends SeriesColumns {
   startAt: number;
   endAt: number;
   done: number;
-  /** 1 when the task was dismissed: off the pending list and out of every figure (see services/wallet.ts). */
+  /** 1 when the task was dismissed: off the pending list and out of every figure (see services/ledger.ts). */
   dismissed: Generated<number>;
   /** 0 for a task with no times yet (planned with an estimate); its startAt = endAt = the start of its day. */
   scheduled: Generated<number>;

@@ -19,7 +19,7 @@ export const DEFINITIONS = {
   categories:
     'Time per category counts each planned minute once: where blocks overlap, the minute belongs to the block that started last (the one the person switched to), and a block with no category counts as "No category".',
   membership:
-    "A task belongs to a local day (the request's time zone) when it is dated that day or its block overlaps the day; an unscheduled task, or an unscheduled series' occurrence, belongs to the day it is dated. Every list, figure and range read uses this one rule.",
+    "A scheduled task belongs to the local days (the request's time zone) its block overlaps, wherever it was planned; an unscheduled task, or an unscheduled series' occurrence, belongs to the day it is dated, in any zone. Every list, figure and range read uses this one rule.",
   done: 'Done means the user ticked it off (SPEC).',
   dismissed:
     "A dismissed task (put aside from Yesterday) has left the pending list and counts in no figure: not planned, not tracked, not productive, not in analytics. It is not deleted, and done is a separate flag (SPEC's done: true from other clients still means done).",

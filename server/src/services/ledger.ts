@@ -3,7 +3,7 @@ import type { TaskRow, UserRow } from '../db/schema.js';
 import type { EventSpan } from '../plugins/app/events-repository.js';
 import { byStart, type LedgerTaskRow, type TaskSpan } from '../plugins/app/tasks-repository.js';
 import { expandEvents, expandTasks } from './series.js';
-import { blockOverlaps } from './tasks.js';
+import { blockOverlaps, isOnDay } from './tasks.js';
 import { effectiveEndOf, entriesOverlapping, type Db } from './time-entries.js';
 import { LruCache } from '../lib/lru-cache.js';
 import {
@@ -212,22 +212,46 @@ export interface WeeklyAnalyticsInput extends LedgerInput {
   categories: AnalyticsCategory[];
 }
 
-/** The weekly figures of ARCHITECTURE.md, every one from the ledger's definitions. */
+/** The weekly figures, every one from the ledger's definitions (DEFINITIONS, docs/product.md). */
 export function computeWeeklyAnalytics(input: WeeklyAnalyticsInput): WeeklyAnalytics {
   const { timeZone, now, categories } = input;
-  const { weekStart, weekEnd, from, to } = weekRange(timeZone, input.date);
+  const { weekStart, weekEnd } = weekRange(timeZone, input.date);
   const today = localDateAt(timeZone, now);
   const dates = Array.from({ length: 7 }, (_, index) => addDays(weekStart, index));
   const days = ledgerDays(input, dates);
 
   const categoryById = new Map(categories.map((category) => [category.id, category]));
+  const categoryOf = (block: Block) =>
+    block.categoryId !== null && categoryById.has(block.categoryId) ? block.categoryId : '';
+  // Minutes per category are counted day by day and rounded so that each day's add up to its planned minutes
+  // (largest remainders), so the week's categories add up to the sum of its days, as every week figure does.
+  const pieces = piecesOf(input.blocks);
   const msByCategory = new Map<string, number>();
-  for (const piece of piecesOf(input.blocks)) {
-    const id =
-      piece.block.categoryId !== null && categoryById.has(piece.block.categoryId)
-        ? piece.block.categoryId
-        : '';
-    msByCategory.set(id, (msByCategory.get(id) ?? 0) + overlapMs(piece, from, to));
+  const minutesByCategory = new Map<string, number>();
+  for (const day of days) {
+    const dayFrom = startOfLocalDay(timeZone, day.date);
+    const dayTo = startOfLocalDay(timeZone, addDays(day.date, 1));
+    const dayMs = new Map<string, number>();
+    for (const piece of pieces) {
+      const ms = overlapMs(piece, dayFrom, dayTo);
+      if (ms > 0) dayMs.set(categoryOf(piece.block), (dayMs.get(categoryOf(piece.block)) ?? 0) + ms);
+    }
+    const shares = [...dayMs.entries()].map(([id, ms]) => ({
+      id,
+      ms,
+      minutes: Math.floor(ms / MINUTE_MS),
+      rest: ms / MINUTE_MS - Math.floor(ms / MINUTE_MS),
+    }));
+    let left = day.plannedMinutes - shares.reduce((sum, share) => sum + share.minutes, 0);
+    for (const share of [...shares].sort((a, b) => b.rest - a.rest || a.id.localeCompare(b.id))) {
+      if (left <= 0) break;
+      share.minutes += 1;
+      left -= 1;
+    }
+    for (const share of shares) {
+      msByCategory.set(share.id, (msByCategory.get(share.id) ?? 0) + share.ms);
+      minutesByCategory.set(share.id, (minutesByCategory.get(share.id) ?? 0) + share.minutes);
+    }
   }
   const plannedMs = [...msByCategory.values()].reduce((sum, ms) => sum + ms, 0);
   const byCategory = [...msByCategory.entries()]
@@ -238,7 +262,7 @@ export function computeWeeklyAnalytics(input: WeeklyAnalyticsInput): WeeklyAnaly
         categoryId,
         name: category.name,
         color: category.color,
-        minutes: minutesOf(ms),
+        minutes: minutesByCategory.get(categoryId) ?? 0,
         percent: Math.round((ms / plannedMs) * 100),
         ms,
       };
@@ -338,12 +362,16 @@ function timelineFrom(
 async function entrySpansOf(app: FastifyInstance, userId: string, from: number, to: number): Promise<Span[]> {
   const now = app.now();
   const rows = await entriesOverlapping(app.db, userId, from, to)
-    .innerJoin('tasks', (join) =>
-      join.onRef('tasks.id', '=', 'timeEntries.taskId').onRef('tasks.userId', '=', 'timeEntries.userId'),
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('tasks')
+          .select('tasks.id')
+          .whereRef('tasks.id', '=', 'timeEntries.taskId')
+          .whereRef('tasks.userId', '=', 'timeEntries.userId')
+          .where('tasks.dismissed', '=', 0),
+      ),
     )
-    .where('tasks.dismissed', '=', 0)
-    .clearSelect()
-    .select(['timeEntries.startAt', 'timeEntries.endAt'])
     .limit(app.config.quotas.timeEntries)
     .execute();
   return rows.map((row) => ({ startAt: row.startAt, endAt: effectiveEndOf(row, now) }));
@@ -539,7 +567,9 @@ export async function todayOf(
   );
   // Today's budget is the user's current one: a change applies from the day it is made on.
   const [day] = ledgerDays({ ...timeline, timeZone, user, now: app.now() }, [date]);
-  const tasks = rows.filter((task) => task.scheduled === 1).sort(byStart);
+  const tasks = rows
+    .filter((task) => task.scheduled === 1 && isOnDay(task, date, { start, end }))
+    .sort(byStart);
   return { wallet: walletFrom(user, date, day!), tasks };
 }
 

@@ -126,15 +126,18 @@ async function expand<Row extends SeriesColumns>(
   overridden: OverrideLookup,
   shape: (master: Row) => SeriesShape,
   occurrenceOf: (master: Row, start: number) => Row,
+  /** How far around the range a master's occurrences are looked for (the caller filters them by date). */
+  marginOf: (master: Row) => number = () => 0,
 ): Promise<Row[]> {
   const masters = rows.filter(isMaster);
   if (masters.length === 0) return rows;
   const longest = Math.max(...masters.map((master) => master.occurrenceMs!));
+  const margin = Math.max(...masters.map(marginOf));
   // Starts after from - longest (a zero-length occurrence may start right at `from`: hence the 1 ms).
   const overrides = await overridden(
     masters.map((master) => master.id),
-    range.from - longest - 1,
-    range.to,
+    range.from - margin - longest - 1,
+    range.to + margin,
   );
   const result = rows.filter((row) => !isMaster(row));
   const budget = new ExpansionBudget();
@@ -144,7 +147,8 @@ async function expand<Row extends SeriesColumns>(
     await letOthersRun();
     let starts: number[];
     try {
-      starts = occurrenceStarts(shape(master), range.from, range.to, budget);
+      const around = marginOf(master);
+      starts = occurrenceStarts(shape(master), range.from - around, range.to + around, budget);
     } catch (error) {
       if (error instanceof SeriesBudgetError) throw tooMuchToExpand();
       throw error;
@@ -214,8 +218,15 @@ export function expandTasks<Row extends TaskLike>(
     (ids, from, to) => overrides.overriddenOccurrences(userId, ids, from, to),
     taskShape,
     taskOccurrence,
+    // An unscheduled series repeats dates, kept in its own zone: read from another zone, the day's occurrence may
+    // start up to 26 hours away from the reader's day, so it is looked for around the range and the caller keeps
+    // the occurrences dated in it (one membership rule, services/tasks.ts isOnDay).
+    (master) => (master.scheduled === 0 ? UNSCHEDULED_MARGIN_MS : 0),
   );
 }
+
+/** The most two zones' clocks differ (UTC-12 to UTC+14), and an hour more. */
+const UNSCHEDULED_MARGIN_MS = 27 * 60 * 60_000;
 
 /** Events read from storage, series expanded into their occurrences in [from, to). */
 export function expandEvents<Row extends SeriesColumns & Pick<EventRow, 'allDay'>>(

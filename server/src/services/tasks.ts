@@ -44,17 +44,51 @@ function requireEndAfterStart(startAt: number, endAt: number): void {
 }
 
 /**
+ * Every instant a clock time names on a local day: one, none when the clocks skip it (they go forward), two when they
+ * repeat it (they go back). A skipped time is refused with a message that says so.
+ */
+function instantsOfClockTime(
+  zone: string,
+  date: string,
+  hhmm: string,
+  field: 'startHHMM' | 'endHHMM',
+): number[] {
+  const first = instantOfLocalTime(zone, date, hhmm);
+  const names = (instant: number) =>
+    localHHMMAt(zone, instant) === hhmm && localDateAt(zone, instant) === date;
+  if (!names(first)) {
+    throw fieldError(
+      field,
+      `${hhmm} does not exist on ${date} in ${zone}: the clocks go forward that night and skip it. Choose a time before or after the change`,
+    );
+  }
+  // A repeated hour is 60 minutes in most zones, 30 in a few (Lord Howe).
+  const again = [30, 60].map((minutes) => first + minutes * MINUTE_MS).find(names);
+  return again === undefined ? [first] : [first, again];
+}
+
+/**
  * A task's instants from its day and clock times. An end clock time earlier than the start ends on the next day
- * (23:00 -> 01:00 is two hours); equal times are no span at all.
+ * (23:00 -> 01:00 is two hours); equal times are no span at all. On the night the clocks go back, a time they repeat
+ * is read as the occurrence that makes the block as long as the times written (02:30 -> 03:00 is 30 minutes); a block
+ * across the change itself lasts the real time (00:00 -> 03:00 is four hours when an hour repeats).
  */
 export function taskSpanOf(zone: string, date: string, startHHMM: string, endHHMM: string) {
   if (startHHMM === endHHMM) throw fieldError('endHHMM', END_AFTER_START);
   const endDate = endHHMM < startHHMM ? addDays(date, 1) : date;
-  const span = {
-    startAt: instantOfLocalTime(zone, date, startHHMM),
-    endAt: instantOfLocalTime(zone, endDate, endHHMM),
-  };
-  requireEndAfterStart(span.startAt, span.endAt);
+  const clockMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3));
+  const writtenMs = ((((clockMinutes(endHHMM) - clockMinutes(startHHMM)) % 1440) + 1440) % 1440) * MINUTE_MS;
+  const starts = instantsOfClockTime(zone, date, startHHMM, 'startHHMM');
+  const ends = instantsOfClockTime(zone, endDate, endHHMM, 'endHHMM');
+  let span: { startAt: number; endAt: number } | null = null;
+  for (const startAt of starts) {
+    for (const endAt of ends) {
+      if (endAt <= startAt) continue;
+      const miss = Math.abs(endAt - startAt - writtenMs);
+      if (span === null || miss < Math.abs(span.endAt - span.startAt - writtenMs)) span = { startAt, endAt };
+    }
+  }
+  if (span === null) throw fieldError('endHHMM', END_AFTER_START);
   return span;
 }
 
@@ -152,9 +186,13 @@ type Span = Pick<TaskRow, 'scheduled' | 'startAt' | 'endAt'>;
 export const blockOverlaps = (task: Span, from: number, to: number): boolean =>
   task.scheduled === 1 && task.endAt > from && task.startAt < to;
 
-/** A task is on a local day's list when it is dated that day or its block overlaps the day (`bounds`). */
+/**
+ * The one membership rule (DEFINITIONS.membership): a scheduled task belongs to the local days its block overlaps in
+ * the reader's zone, wherever it was planned; an unscheduled task (or an unscheduled series' occurrence) to the day it
+ * is dated.
+ */
 export const isOnDay = (task: Span & Pick<TaskRow, 'date'>, date: string, bounds: InstantRange): boolean =>
-  task.date === date || blockOverlaps(task, bounds.start, bounds.end);
+  task.scheduled === 1 ? blockOverlaps(task, bounds.start, bounds.end) : task.date === date;
 
 /** Which of a day's tasks a list shows: its scheduled ones or its unscheduled ones, and done, pending or both. */
 export interface DayFilter {

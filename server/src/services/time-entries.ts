@@ -257,7 +257,8 @@ export async function setTrackedMinutes(
   const now = app.now();
   if (wantMs > haveMs) {
     const length = wantMs - haveMs;
-    const startAt = await firstFreeFrom(db, user.id, task.startAt, length, now);
+    // Tracked time has happened: from the task's start, or early enough to end by now.
+    const startAt = await firstFreeFrom(db, user.id, Math.min(task.startAt, now - length), length, now);
     await insertEntry(app, db, user, zone, {
       taskId: task.id,
       startAt,

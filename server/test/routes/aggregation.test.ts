@@ -17,6 +17,8 @@ const day = (date: string, planned: number, productiveMinutes: number) => ({
   plannedMinutes: planned,
   trackedMinutes: 0,
   budgetMinutes: DEFAULT_BUDGET_HOURS * 60,
+  overMinutes: Math.max(0, planned - DEFAULT_BUDGET_HOURS * 60),
+  remainingMinutes: Math.max(0, DEFAULT_BUDGET_HOURS * 60 - planned),
 });
 
 async function post(
@@ -190,13 +192,13 @@ describe('/api/aggregation/analytics/weekly', () => {
       ],
     });
 
-    // Sunday 15:00: one elapsed day and the night shift has not ended. Done tasks count wherever they fall in the
-    // week (ARCHITECTURE.md limits only events to those that have ended): (240 + 60 + 60) min / 1 day = 6 h.
+    // Sunday 15:00: one elapsed day and the night shift has not ended. Only the elapsed days count, in numerator and
+    // divisor alike: Monday's and Wednesday's done tasks are in the future, so 240 min / 1 day = 4 h.
     clock.now = Date.parse('2026-11-01T20:00:00Z');
     const sunday = (
       await app.inject({ method: 'GET', url: '/api/aggregation/analytics/weekly', headers })
     ).json();
-    assert.equal(sunday.averageProductiveHours, 6);
+    assert.equal(sunday.averageProductiveHours, 4);
     assert.equal(sunday.streak, 1);
     assert.equal(sunday.daily[0].productiveMinutes, 240);
     const today = (await app.inject({ method: 'GET', url: '/api/tasks/today', headers })).json();

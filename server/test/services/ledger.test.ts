@@ -24,16 +24,16 @@ const dated = (date: string, fields: Partial<DatedTask> = {}): DatedTask => ({
   done: false,
   scheduled: true,
   estimateMinutes: null,
-  trackedMinutes: 0,
   ...fields,
 });
+const entry = (start: string, end: string) => ({ startAt: at(start), endAt: at(end) });
 const input = (fields: Partial<LedgerInput>): LedgerInput => ({
   timeZone: 'UTC',
   user: { budgetHours: 15, budgetHoursByWeekday: null },
   now: at('2026-03-11T12:00:00Z'),
   blocks: [],
   tasks: [],
-  timer: null,
+  entries: [],
   ...fields,
 });
 
@@ -108,27 +108,43 @@ describe('the ledger', () => {
     assert.equal(friday!.overMinutes, 90);
   });
 
-  test("tracked minutes count on the task's day, a running timer up to now; unscheduled estimates apart", () => {
-    const running = dated('2026-03-11', { id: 'running', trackedMinutes: 10 });
+  test('tracked minutes are the union of entries clamped to the day; unscheduled estimates apart', () => {
     const [day] = ledgerDays(
       input({
-        now: at('2026-03-11T12:00:00Z'),
+        entries: [
+          // 23:30 the day before to 00:40: only its 40 minutes today count.
+          entry('2026-03-10T23:30:00Z', '2026-03-11T00:40:00Z'),
+          entry('2026-03-11T11:20:00Z', '2026-03-11T12:00:00Z'),
+          entry('2026-03-11T13:00:00Z', '2026-03-11T13:25:00Z'),
+        ],
         tasks: [
-          running,
-          dated('2026-03-11', { trackedMinutes: 25 }),
           dated('2026-03-11', { scheduled: false, estimateMinutes: 45 }),
           dated('2026-03-11', { scheduled: false, estimateMinutes: 30, done: true }),
         ],
-        timer: { taskId: 'running', startedAt: at('2026-03-11T11:20:00Z') },
+      }),
+      ['2026-03-10', '2026-03-11'],
+    );
+    assert.equal(day!.trackedMinutes, 30);
+    const today = ledgerDays(input({ entries: [entry('2026-03-11T11:20:00Z', '2026-03-11T12:00:00Z')] }), [
+      '2026-03-11',
+    ])[0]!;
+    assert.equal(today.trackedMinutes, 40);
+  });
+
+  test('a day holds at most its own length of tracked time', () => {
+    const [day] = ledgerDays(
+      input({
+        entries: [
+          entry('2026-03-10T12:00:00Z', '2026-03-11T12:00:00Z'),
+          entry('2026-03-11T12:00:00Z', '2026-03-12T12:00:00Z'),
+        ],
       }),
       ['2026-03-11'],
     );
-    assert.equal(day!.trackedMinutes, 10 + 40 + 25);
-    assert.equal(day!.unscheduledMinutes, 45);
-    assert.equal(day!.plannedMinutes, 0);
+    assert.equal(day!.trackedMinutes, 1440);
   });
 
-  test('productive time: the union of done untracked blocks and ended events, plus tracked minutes of done tasks', () => {
+  test('productive time: the union of productive blocks and entries, never a sum', () => {
     const [day] = ledgerDays(
       input({
         now: at('2026-03-11T20:00:00Z'),
@@ -137,14 +153,15 @@ describe('the ledger', () => {
           block('2026-03-11T09:30:00Z', '2026-03-11T10:30:00Z', { productive: true }),
           block('2026-03-11T13:00:00Z', '2026-03-11T14:00:00Z'),
         ],
-        tasks: [
-          dated('2026-03-11', { done: true, trackedMinutes: 20 }),
-          dated('2026-03-11', { trackedMinutes: 50 }),
+        entries: [
+          // Half inside the productive 09:00-10:30, half after it.
+          entry('2026-03-11T10:00:00Z', '2026-03-11T11:00:00Z'),
+          entry('2026-03-11T15:00:00Z', '2026-03-11T15:20:00Z'),
         ],
       }),
       ['2026-03-11'],
     );
-    assert.equal(day!.productiveMinutes, 90 + 20);
+    assert.equal(day!.productiveMinutes, 90 + 30 + 20);
   });
 });
 
@@ -217,16 +234,19 @@ describe('weekly analytics', () => {
     const result = week({
       user: { budgetHours: 8, budgetHoursByWeekday: null },
       blocks: [block('2026-03-10T09:00:00Z', '2026-03-10T10:00:00Z')],
-      tasks: [dated('2026-03-10', { trackedMinutes: 42 })],
+      entries: [entry('2026-03-10T11:00:00Z', '2026-03-10T11:42:00Z')],
     });
     const tuesday = result.daily.find((day) => day.date === '2026-03-10')!;
     assert.deepEqual(tuesday, {
       date: '2026-03-10',
       minutes: 60,
-      productiveMinutes: 0,
+      // Tracked time is productive time.
+      productiveMinutes: 42,
       plannedMinutes: 60,
       trackedMinutes: 42,
       budgetMinutes: 480,
+      overMinutes: 0,
+      remainingMinutes: 420,
     });
   });
 });

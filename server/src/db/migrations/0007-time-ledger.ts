@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// The time ledger (services/wallet.ts): tasks may be unscheduled with an estimate, carry tracked minutes, and a user
+// The time ledger (services/ledger.ts): tasks may be unscheduled with an estimate, carry tracked minutes, and a user
 // runs at most one timer; events may have a category; the daily budget may differ by weekday. Existing rows keep
 // their meaning: every task was scheduled, nothing was tracked, no timer runs, events had no category and the budget
 // was the same every day.

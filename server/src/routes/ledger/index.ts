@@ -14,7 +14,10 @@ const ledgerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['ledger'],
         summary: `The time ledger of the local days from (inclusive) to (exclusive), at most ${MAX_RANGE_DAYS} days`,
-        description: Object.values(DEFINITIONS).join(' '),
+        // One definition per line; `npm run api:types` copies this list into docs/product.md, so the two say the same.
+        description: Object.entries(DEFINITIONS)
+          .map(([name, text]) => `- **${name}**: ${text}`)
+          .join('\n'),
         security: bearerAuth,
         querystring: DayRangeQuery,
         response: { 200: LedgerDays },
