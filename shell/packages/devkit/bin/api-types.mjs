@@ -52,25 +52,42 @@ function productDefaults(document) {
   );
 }
 
+const PRODUCT_DOC = path.join(repoRoot, 'docs', 'product.md');
+const DEFINITIONS_START = '<!-- ledger definitions: written by `npm run api:types` from GET /api/ledger/ -->';
+const DEFINITIONS_END = '<!-- end of ledger definitions -->';
+
+/** docs/product.md with its ledger definitions replaced by the ones the server publishes: one text, not two. */
+function productDoc(document) {
+  const definitions = document.paths['/api/ledger/']?.get?.description;
+  if (!definitions) throw new Error("The server's document gives no description of GET /api/ledger/");
+  const current = fs.readFileSync(PRODUCT_DOC, 'utf8');
+  const start = current.indexOf(DEFINITIONS_START);
+  const end = current.indexOf(DEFINITIONS_END);
+  if (start < 0 || end < start) {
+    throw new Error(`docs/product.md has lost its markers: ${DEFINITIONS_START} ... ${DEFINITIONS_END}`);
+  }
+  return `${current.slice(0, start + DEFINITIONS_START.length)}\n\n${definitions}\n\n${current.slice(end)}`;
+}
+
 async function generatedFiles() {
   const document = openApiDocument();
   const types = astToString(await openapiTS(document, { exportType: false, alphabetize: false }));
   return {
-    'openapi.ts': HEADER + types,
-    'product-defaults.ts': productDefaults(document),
+    [path.join(OUTPUT_DIR, 'openapi.ts')]: HEADER + types,
+    [path.join(OUTPUT_DIR, 'product-defaults.ts')]: productDefaults(document),
+    [PRODUCT_DOC]: productDoc(document),
   };
 }
 
 const check = process.argv.includes('--check');
 const files = await generatedFiles();
 const stale = [];
-for (const [name, text] of Object.entries(files)) {
-  const file = path.join(OUTPUT_DIR, name);
+for (const [file, text] of Object.entries(files)) {
   const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null;
   if (current === text) continue;
   stale.push(path.relative(repoRoot, file));
   if (!check) {
-    fs.mkdirSync(OUTPUT_DIR, { recursive: true });
+    fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, text);
   }
 }
