@@ -13,7 +13,12 @@ import { freshDatabase, isPostgresRun, withSchemaLock } from '../helpers.js';
  * A database migrated up to `before`, holding one user with one task and one event as rows of that time; then migrated
  * to the latest, `check` reads them. Runs on SQLite, and on PostgreSQL when TEST_DATABASE_URL is set.
  */
-async function afterMigrating(before: string, check: (db: Kysely<Database>) => Promise<void>): Promise<void> {
+async function afterMigrating(
+  before: string,
+  check: (db: Kysely<Database>) => Promise<void>,
+  /** More rows of that time, written after the one user, task and event. */
+  prepare?: (db: Kysely<Database>) => Promise<void>,
+): Promise<void> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'time-wallet-migration-'));
   const { database, drop } = await freshDatabase(dataDir);
   const { db, schema } = createDatabase(database);
@@ -79,6 +84,7 @@ async function afterMigrating(before: string, check: (db: Kysely<Database>) => P
         updatedAt: 1,
       } as never)
       .execute();
+    await prepare?.(db);
 
     await withSchemaLock('shared', () => migrateToLatest(db, schema));
     await check(db);
@@ -149,3 +155,52 @@ test('a schema chosen by the URL (search_path) is migrated even when another sch
     await rm(dataDir, { recursive: true, force: true });
   }
 });
+
+test('migration 0014-time-entries turns tracked minutes into entries, laid apart, and a running timer into an open one', () =>
+  afterMigrating(
+    '0013-calendars',
+    async (db) => {
+      const at = Date.parse('2026-03-11T09:00:00Z');
+      const entries = await db
+        .selectFrom('timeEntries')
+        .select(['taskId', 'startAt', 'endAt', 'source'])
+        .orderBy('startAt')
+        .execute();
+      assert.deepEqual(entries, [
+        // From the task's start; the second task's hour starts where the first one's 40 minutes end.
+        { taskId: 't1', startAt: at, endAt: at + 40 * 60_000, source: 'manual' },
+        { taskId: 't2', startAt: at + 40 * 60_000, endAt: at + 100 * 60_000, source: 'manual' },
+        { taskId: 't2', startAt: at + 3 * 3_600_000, endAt: null, source: 'timer' },
+      ]);
+      const tasks = await db.selectFrom('tasks').select(['id', 'trackedMinutes']).orderBy('id').execute();
+      assert.deepEqual(tasks, [
+        { id: 't1', trackedMinutes: 40 },
+        { id: 't2', trackedMinutes: 60 },
+      ]);
+      assert.deepEqual(await db.selectFrom('budgetPeriods').selectAll().execute(), []);
+    },
+    async (db) => {
+      const at = Date.parse('2026-03-11T09:00:00Z');
+      await db.updateTable('tasks').set({ trackedMinutes: 40 }).where('id', '=', 't1').execute();
+      const second = await db
+        .selectFrom('tasks')
+        .selectAll()
+        .where('id', '=', 't1')
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('tasks')
+        .values({
+          ...second,
+          id: 't2',
+          startAt: at + 30 * 60_000,
+          endAt: at + 90 * 60_000,
+          trackedMinutes: 60,
+        })
+        .execute();
+      await db
+        .updateTable('users')
+        .set({ timerTaskId: 't2', timerStartedAt: at + 3 * 3_600_000 })
+        .where('id', '=', 'u1')
+        .execute();
+    },
+  ));

@@ -7,12 +7,13 @@ import { sql, type Kysely } from 'kysely';
 const MINUTE_MS = 60_000;
 const PAGE = 500;
 
+// Rows are read and written through the app's Kysely instance, whose plugin names columns in camelCase.
 interface TrackedTask {
   id: string;
-  user_id: string;
-  start_at: number | string;
-  tracked_minutes: number | string;
-  updated_at: number | string;
+  userId: string;
+  startAt: number | string;
+  trackedMinutes: number | string;
+  updatedAt: number | string;
 }
 
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -58,7 +59,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // What the timers and corrections recorded so far becomes one manual entry per task, from the task's start (its
   // day's start when unscheduled); a person's entries are laid one after another where they would overlap.
   const now = Date.now();
-  const running = await sql<{ id: string; timer_task_id: string; timer_started_at: number | string }>`
+  const running = await sql<{ id: string; timerTaskId: string; timerStartedAt: number | string }>`
     select id, timer_task_id, timer_started_at from users where timer_started_at is not null
   `.execute(db);
   const runningOf = new Map(running.rows.map((row) => [row.id, row]));
@@ -70,41 +71,40 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   let user = '';
   let free = -Infinity;
   for (const task of tracked.rows) {
-    if (task.user_id !== user) {
-      user = task.user_id;
+    if (task.userId !== user) {
+      user = task.userId;
       free = -Infinity;
     }
-    const startAt = Math.max(Number(task.start_at), free);
-    const endAt = startAt + Number(task.tracked_minutes) * MINUTE_MS;
+    const startAt = Math.max(Number(task.startAt), free);
+    const endAt = startAt + Number(task.trackedMinutes) * MINUTE_MS;
     free = endAt;
-    const at = Number(task.updated_at);
+    const at = Number(task.updatedAt);
     rows.push({
       id: randomUUID(),
-      user_id: task.user_id,
-      task_id: task.id,
-      start_at: startAt,
-      end_at: endAt,
+      userId: task.userId,
+      taskId: task.id,
+      startAt,
+      endAt,
       source: 'manual',
-      created_at: at,
-      updated_at: at,
+      createdAt: at,
+      updatedAt: at,
     });
   }
   for (const timer of runningOf.values()) {
-    const startAt = Number(timer.timer_started_at);
     rows.push({
       id: randomUUID(),
-      user_id: timer.id,
-      task_id: timer.timer_task_id,
-      start_at: startAt,
-      end_at: null,
+      userId: timer.id,
+      taskId: timer.timerTaskId,
+      startAt: Number(timer.timerStartedAt),
+      endAt: null,
       source: 'timer',
-      created_at: now,
-      updated_at: now,
+      createdAt: now,
+      updatedAt: now,
     });
   }
   for (let at = 0; at < rows.length; at += PAGE) {
     await db
-      .insertInto('time_entries' as never)
+      .insertInto('timeEntries' as never)
       .values(rows.slice(at, at + PAGE) as never)
       .execute();
   }

@@ -141,12 +141,39 @@ export function createTrashRepository(db: Kysely<Database>, limits: TrashLimits 
       });
     },
 
-    /** Forgets the expired entries of every account: one DELETE on the expiry index. */
+    /**
+     * Forgets the expired entries of every account: one DELETE on the expiry index. Then the time entries of deleted
+     * tasks go too, once no delete of a task of that account can be undone any more: they wait in their table meanwhile
+     * (an Undo brings the task back with the same id, and its entries count again), counted in no figure.
+     */
     async deleteExpired(now: number): Promise<number> {
       const deleted = await db
         .deleteFrom('deletedRecords')
         .where('deletedAt', '<', now - limits.keptMs)
         .executeTakeFirst();
+      await db
+        .deleteFrom('timeEntries')
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('tasks')
+                .select('tasks.id')
+                .whereRef('tasks.id', '=', 'timeEntries.taskId')
+                .whereRef('tasks.userId', '=', 'timeEntries.userId'),
+            ),
+          ),
+        )
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('deletedRecords')
+                .select('deletedRecords.userId')
+                .whereRef('deletedRecords.userId', '=', 'timeEntries.userId')
+                .where('deletedRecords.kind', '=', 'tasks'),
+            ),
+          ),
+        )
+        .execute();
       return Number(deleted.numDeletedRows);
     },
 
