@@ -1,9 +1,10 @@
-import { useState, type ReactNode, type Ref } from 'react';
+import { lazy, Suspense, useState, type ReactNode, type Ref } from 'react';
 import { type Category, type FieldErrors, TITLE_MAX_LENGTH, useFieldErrors } from '@time-wallet/api';
 import { Field, RepeatField } from '@time-wallet/shared-ui';
 import { endsNextDay } from '@time-wallet/shared-ui/lib';
 import {
   MINUTES_PER_DAY,
+  minutesTyped,
   NO_CATEGORY,
   repeatStartOf,
   ruleForStart,
@@ -15,6 +16,9 @@ import {
 import styles from './task-fields.module.css';
 
 const ESTIMATE_HINT = 'With no times, the task goes to Unscheduled.';
+
+// The offer from past estimates loads, with its call, only once an estimate is typed for a task with a category.
+const EstimateHint = lazy(() => import('./estimate-hint/estimate-hint'));
 
 interface TaskFieldsProps {
   draft: TaskDraft;
@@ -84,6 +88,14 @@ export function TaskFields({
   children,
 }: TaskFieldsProps) {
   const { start, allDay } = repeatStartOf(day, draft);
+  const typedEstimate = minutesTyped(draft.estimateMinutes, 1);
+  const category = categories.find((candidate) => candidate._id === draft.categoryId);
+  // An estimate taken from the offer is not offered on again (84 would become 118).
+  const [takenEstimate, setTakenEstimate] = useState<number | null>(null);
+  const offersOn =
+    category && typedEstimate !== null && !Number.isNaN(typedEstimate) && typedEstimate !== takenEstimate
+      ? typedEstimate
+      : null;
   // Each field shows its part of the draft and its error, and writes its part back.
   const bound = (field: TaskField) => ({
     value: draft[field],
@@ -116,6 +128,21 @@ export function TaskFields({
         {...bound('endHHMM')}
       />
       <MinutesField label="Estimate (minutes)" min={1} hint={ESTIMATE_HINT} {...bound('estimateMinutes')} />
+      <div className={`${styles.wide} ${styles.offerSlot}`} aria-live="polite">
+        {category && offersOn !== null && (
+          <Suspense fallback={null}>
+            <EstimateHint
+              categoryId={category._id}
+              categoryName={category.name}
+              typedMinutes={offersOn}
+              onTake={(minutes) => {
+                setTakenEstimate(minutes);
+                onChange({ estimateMinutes: String(minutes) });
+              }}
+            />
+          </Suspense>
+        )}
+      </div>
       {children}
       <div className={styles.wide}>
         <RepeatField
