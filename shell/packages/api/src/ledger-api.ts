@@ -13,8 +13,11 @@ export interface DayRange {
   to: string;
 }
 
-/** Every change to a task moves the ledger (wallet, day headers) and the analytics too. */
-export const TASK_CHANGES = ['Task', 'Wallet', 'Analytics'] as const;
+/**
+ * Every change to a task moves the ledger (wallet, day headers) and the analytics too, and may move its time entries
+ * (a timer's start or stop, a correction of its tracked minutes, a delete or put aside that stops its timer).
+ */
+export const TASK_CHANGES = ['Task', 'Wallet', 'Analytics', 'TimeEntry'] as const;
 
 export type { TaskPlacement };
 

@@ -8,7 +8,7 @@ import { TASK_CHANGES, type DayRange } from './ledger-api';
  */
 
 /** Every change to an entry moves its task's trackedMinutes, the ledger's tracked and productive figures, analytics. */
-const ENTRY_CHANGES = ['TimeEntry', ...TASK_CHANGES] as const;
+const ENTRY_CHANGES = TASK_CHANGES;
 
 export type NewTimeEntry = BodyOf<'/api/time-entries/', 'post'>;
 export type TimeEntryChange = BodyOf<'/api/time-entries/{id}', 'patch'> & { id: string };
