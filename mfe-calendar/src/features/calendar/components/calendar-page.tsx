@@ -7,11 +7,13 @@ import {
   useGetCategoriesQuery,
   useGetLedgerQuery,
   useGetTasksInRangeQuery,
+  useGetTimeEntriesQuery,
   type ApiError,
   type Calendar,
   type Category,
   type LedgerDay,
   type Task,
+  type TimeEntry,
 } from '@time-wallet/api';
 import { useGetCalendarsQuery } from '../api/calendars-api';
 import { Link, useSearchParams } from '@time-wallet/api/router';
@@ -43,6 +45,7 @@ import { calendarLooksOf, OWN_CALENDAR_FALLBACK_NAME } from '../lib/calendars';
 import { useFullCalendarGrids } from '../hooks/use-full-calendar-grids';
 import { useNarrowScreen } from '../hooks/use-narrow-screen';
 import { useTaskPlacement } from '../hooks/use-task-placement';
+import { useTrackedTime } from '../hooks/use-tracked-time';
 import type { IcsOutcome } from '../lib/ics-files';
 import { AllDayEvents } from './all-day-events';
 import { CalendarsDisclosure } from './calendars-disclosure';
@@ -51,6 +54,7 @@ import { IcsControls } from './ics-controls';
 import { ImportResult } from './import-result';
 import { GridFrame } from './grid-frame';
 import { ReadOnlyEventDialog } from './read-only-event-dialog';
+import { Switch } from './switch/switch';
 import { UnscheduledPanel } from './unscheduled-panel';
 import { ViewControls, viewOf, type CalendarView } from './view-controls';
 import styles from './calendar-page.module.css';
@@ -74,6 +78,7 @@ const NO_TASKS: Task[] = [];
 const NO_CATEGORIES: Category[] = [];
 const NO_LEDGER: LedgerDay[] = [];
 const NO_CALENDARS: Calendar[] = [];
+const NO_ENTRIES: TimeEntry[] = [];
 
 function sameRange(a: EventRange | null, b: EventRange): boolean {
   return a !== null && a.from === b.from && a.to === b.to;
@@ -89,6 +94,8 @@ export function CalendarPage() {
   // The view lives in the URL (?view=month), so a reload or a shared link keeps it.
   const [searchParams, setSearchParams] = useSearchParams();
   const view = viewOf(searchParams.get('view'));
+  // "Show tracked" is a view setting too: in the URL (?tracked=1), kept by a reload and a shared link.
+  const showTracked = searchParams.get('tracked') === '1';
   // A new object each time: the grid shown moves to that day ("Go to date", a view switch, a day of the month).
   const [shownDay, setShownDay] = useState(() => ({ day: toLocalDateKey() }));
   // FullCalendar comes after the page's first paint; its frame stands in for it until then.
@@ -123,12 +130,24 @@ export function CalendarPage() {
   const panelRef = useRef<HTMLElement>(null);
   const gridSectionRef = useRef<HTMLElement>(null);
   const visibleDays = useMemo(() => (range ? visibleDaysOf(range) : []), [range]);
+
+  // Tracked time beside the plan, on the week (or day) grid while "Show tracked" is on.
+  const entriesQuery = useGetTimeEntriesQuery(showTracked && view === 'week' && range ? range : skipToken);
+  const entries = entriesQuery.data ?? NO_ENTRIES;
+  const taskTitles = useMemo(() => new Map(tasks.map((task) => [task._id, task.title])), [tasks]);
+  const { openEntry, addForTask, moveEntry, entryDialog } = useTrackedTime({ entries, taskTitles });
+  const tracked = useMemo(
+    () => (showTracked ? { entries, taskTitles, onOpenEntry: openEntry, onMoveEntry: moveEntry } : null),
+    [showTracked, entries, taskTitles, openEntry, moveEntry],
+  );
+
   const { placeFromGrid, openTask, gridTasks, panelTasks, taskDialog } = useTaskPlacement({
     tasks,
     tasksReadAt: tasksQuery.isFetching ? undefined : tasksQuery.startedTimeStamp,
     visibleDays,
     gridRef: gridSectionRef,
     panelRef,
+    onAddTracked: addForTask,
   });
 
   // A failed change is shown until dismissed or until a later change succeeds; a failed load until dismissed,
@@ -155,6 +174,17 @@ export function CalendarPage() {
     const next = rangeQueryFor(start, end);
     setRange((current) => (sameRange(current, next) ? current : next));
   }, []);
+
+  const setShowTracked = (on: boolean) =>
+    setSearchParams(
+      (current) => {
+        const params = new URLSearchParams(current);
+        if (on) params.set('tracked', '1');
+        else params.delete('tracked');
+        return params;
+      },
+      { replace: true },
+    );
 
   const showView = (next: CalendarView, day: string) => {
     setShownDay({ day });
@@ -296,6 +326,14 @@ export function CalendarPage() {
             onGoTo={(day) => setShownDay({ day })}
           />
         </div>
+        {view === 'week' && (
+          <Switch
+            checked={showTracked}
+            onChange={setShowTracked}
+            label="Show tracked"
+            className={styles.trackedSwitch}
+          />
+        )}
         <CalendarsDisclosure />
       </div>
 
@@ -347,6 +385,7 @@ export function CalendarPage() {
                   onPlaceTask={placeFromGrid}
                   unscheduledPanelRef={panelRef}
                   shownDay={shownDay}
+                  tracked={tracked}
                 />
               ) : (
                 <GridFrame kind={narrow ? 'day' : 'week'} day={shownDay.day} onRangeChange={changeRange} />
@@ -404,6 +443,7 @@ export function CalendarPage() {
       )}
 
       {taskDialog}
+      {entryDialog}
     </main>
   );
 }

@@ -1,7 +1,7 @@
 import { endsNextDay, formatMinutes } from '@time-wallet/shared-ui/lib';
 import { useId, useState, type FormEvent } from 'react';
 import type { Task } from '@time-wallet/api';
-import { Field, Hint } from '@time-wallet/shared-ui';
+import { Button, Field, Hint } from '@time-wallet/shared-ui';
 import { endHHMMAfter, taskMinutes } from '../lib/task-blocks';
 import { FormDialog } from './form-dialog';
 import { EndsNextDayHint } from './ends-next-day-hint';
@@ -22,6 +22,8 @@ export interface TaskDialogProps {
   error?: string | null;
   onPlace: (draft: TaskPlacementDraft) => void;
   onUnschedule: () => void;
+  /** Opens the tracked time dialog for the task instead (time spent on it, by hand). */
+  onAddTracked?: () => void;
   onClose: () => void;
 }
 
@@ -45,6 +47,7 @@ export function TaskDialog({
   error,
   onPlace,
   onUnschedule,
+  onAddTracked,
   onClose,
 }: TaskDialogProps) {
   const lengthId = useId();
@@ -117,6 +120,11 @@ export function TaskDialog({
         hint={<EndsNextDayHint nextDay={endsNextDay(draft.startHHMM, shownEnd)} day={draft.date} />}
         onChange={(event) => change('endHHMM', event.target.value)}
       />
+      {onAddTracked && (
+        <Button variant="ghost" className={styles.addTracked} onClick={onAddTracked}>
+          Add tracked time…
+        </Button>
+      )}
     </FormDialog>
   );
 }

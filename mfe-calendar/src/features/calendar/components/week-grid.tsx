@@ -1,4 +1,13 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import {
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type RefObject,
+} from 'react';
+import { createPortal } from 'react-dom';
 import { claimFullCalendarStyleSheet } from '../lib/fullcalendar-style-sheet';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
@@ -23,12 +32,19 @@ import type {
   EventResizeDoneArg,
   EventResizeStartArg,
 } from '@fullcalendar/interaction';
-import { DEFAULT_CATEGORY_COLOR, type LedgerDay, type Task, type TaskPlacement } from '@time-wallet/api';
+import {
+  DEFAULT_CATEGORY_COLOR,
+  type LedgerDay,
+  type Task,
+  type TaskPlacement,
+  type TimeEntry,
+} from '@time-wallet/api';
 import { toLocalDateKey } from '@time-wallet/shared-ui/lib';
 import type { CalendarEvent, EventTiming } from '../api/events-api';
 import { countsInBudget, type CalendarLooks } from '../lib/calendars';
 import { timingAfterMove } from '../lib/event-dates';
 import { SCROLL_TIME, TITLE_FORMAT } from '../lib/view-days';
+import { CellSlots } from '../lib/cell-slots';
 import { DayLedgerStore } from '../lib/day-ledger-store';
 import { DragSession } from '../lib/drag-session';
 import { isOnGrid, timeBlocksOf } from '../lib/task-blocks';
@@ -52,6 +68,7 @@ import {
 } from './more-links';
 import { DayHeaderFace } from './day-header';
 import { DayFigureLine, DayLedgerContext } from './day-figure-line';
+import { TrackedLane, type EntryMove } from './tracked-lane';
 import styles from './week-grid.module.css';
 
 export interface WeekGridProps {
@@ -77,6 +94,71 @@ export interface WeekGridProps {
   loading: boolean;
   /** The week shown first, and moved to each time a new object is given ("Go to date", a day of the month view). */
   shownDay?: { day: string };
+  /** "Show tracked": the visible range's time entries, drawn as a thin bar beside the plan; null while off. */
+  tracked?: TrackedTime | null;
+}
+
+export interface TrackedTime {
+  entries: readonly TimeEntry[];
+  /** Each entry's task title by task id, for the bars' names. */
+  taskTitles: ReadonlyMap<string, string>;
+  onOpenEntry: (entryId: string) => void;
+  /** Resolves false when the server refused the change: the bar then goes back. */
+  onMoveEntry: (move: EntryMove) => Promise<boolean>;
+}
+
+const NOW_TICK_MS = 60_000;
+
+/** The instant running entries are drawn up to: now, moved on each minute while one runs. */
+function useNow(running: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!running) return;
+    const tick = () => setNow(Date.now());
+    // At once too: a timer started since the last tick would otherwise be drawn up to an earlier now.
+    const first = setTimeout(tick, 0);
+    const timer = setInterval(tick, NOW_TICK_MS);
+    return () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    };
+  }, [running]);
+  return now;
+}
+
+/** A day column's place for its tracked lane, inside the column's frame (which the lane's bars are placed in). */
+function addLaneSlot({ el, date }: DayCellMountArg, slots: CellSlots) {
+  const frame = el.classList.contains('fc-timegrid-col') ? el.querySelector('.fc-timegrid-col-frame') : null;
+  if (!frame) return;
+  const slot = document.createElement('div');
+  slot.setAttribute('data-lane-slot', '');
+  frame.append(slot);
+  slots.add(toLocalDateKey(date), slot);
+}
+
+function removeLaneSlot({ el, date }: DayCellMountArg, slots: CellSlots) {
+  const slot = el.querySelector<HTMLElement>('[data-lane-slot]');
+  if (slot) slots.remove(toLocalDateKey(date), slot);
+}
+
+/** The tracked lanes of the columns on screen, drawn into FullCalendar's columns. */
+function TrackedLanes({ slots, tracked }: { slots: CellSlots; tracked: TrackedTime }) {
+  const laneSlots = useSyncExternalStore(slots.subscribe, slots.snapshot);
+  const now = useNow(tracked.entries.some((entry) => entry.end === null));
+  return [...laneSlots].map(([day, slot]) =>
+    createPortal(
+      <TrackedLane
+        day={day}
+        entries={tracked.entries}
+        taskTitles={tracked.taskTitles}
+        now={now}
+        onOpenEntry={tracked.onOpenEntry}
+        onMoveEntry={tracked.onMoveEntry}
+      />,
+      slot,
+      day,
+    ),
+  );
 }
 
 // Options FullCalendar compares by identity: made once, so a render of the page does not re-render the calendar.
@@ -139,6 +221,7 @@ export function WeekGrid({
   unscheduledPanelRef,
   loading,
   shownDay,
+  tracked = null,
 }: WeekGridProps) {
   const narrow = useNarrowScreen();
   const calendarRef = useRef<FullCalendar>(null);
@@ -152,6 +235,7 @@ export function WeekGrid({
   }, [onSelectRange]);
 
   const [store] = useState(() => new DayLedgerStore());
+  const [laneSlots] = useState(() => new CellSlots());
   const [session] = useState(() => new DragSession(store));
   useEffect(() => {
     session.setPlaces(
@@ -322,10 +406,14 @@ export function WeekGrid({
       dayCellDidMount: (cell: DayCellMountArg) => {
         makeDayColumnReachable(cell, selectRangeRef);
         makePopoverDialog(cell);
+        addLaneSlot(cell, laneSlots);
       },
-      dayCellWillUnmount: returnFocusFromPopover,
+      dayCellWillUnmount: (cell: DayCellMountArg) => {
+        removeLaneSlot(cell, laneSlots);
+        returnFocusFromPopover(cell);
+      },
     };
-  }, [store, session]);
+  }, [store, session, laneSlots]);
 
   // Made once per set of handlers: a render of the grid (each refetch, the title) then leaves FullCalendar alone,
   // where a re-render of it would make it re-read its options and draw again.
@@ -369,7 +457,7 @@ export function WeekGrid({
   );
 
   return (
-    <div className={styles.grid}>
+    <div className={tracked ? `${styles.grid} ${styles.withTracked}` : styles.grid}>
       <GridToolbar
         unit={unit}
         title={shown.title}
@@ -382,6 +470,7 @@ export function WeekGrid({
       <FullCalendarStyleSheet />
       <div ref={bodyRef} className={styles.body} aria-busy={loading || undefined}>
         <DayLedgerContext.Provider value={store}>{calendar}</DayLedgerContext.Provider>
+        {tracked && <TrackedLanes slots={laneSlots} tracked={tracked} />}
       </div>
     </div>
   );

@@ -48,6 +48,8 @@ interface TaskPlacementOptions {
   /** Where focus goes after a task is placed on the grid, or taken off it, from the dialog. */
   gridRef: RefObject<HTMLElement | null>;
   panelRef: RefObject<HTMLElement | null>;
+  /** "Add tracked time" in the task dialog: it closes, and the tracked time dialog opens for the task. */
+  onAddTracked?: (task: Task) => void;
 }
 
 /** What a placement came to: placed, refused by the server, or called off in the scope question. */
@@ -96,6 +98,7 @@ export function useTaskPlacement({
   visibleDays,
   gridRef,
   panelRef,
+  onAddTracked,
 }: TaskPlacementOptions) {
   const tasksById = useMemo(() => new Map(tasks.map((task) => [task._id, task])), [tasks]);
   const [placeTask, placeState] = usePlaceTaskMutation();
@@ -258,6 +261,14 @@ export function useTaskPlacement({
             `"${task.title}" is unscheduled`,
             panelRef.current,
           )
+        }
+        onAddTracked={
+          onAddTracked &&
+          (() => {
+            if (busy) return;
+            setDialog(null);
+            onAddTracked(task);
+          })
         }
         onClose={() => {
           if (!busy) setDialog(null);
