@@ -1,4 +1,4 @@
-import { isValidHours, remainingHours } from './wallet';
+import { isValidHours, overAmount, remainingHours } from './wallet';
 
 describe('isValidHours', () => {
   it('accepts non-negative numbers only', () => {
@@ -25,5 +25,20 @@ describe('remainingHours', () => {
 
   it('counts an invalid spent figure as zero', () => {
     expect(remainingHours(15, Number.NaN)).toBe(15);
+  });
+});
+
+describe('overAmount', () => {
+  it('says minutes under an hour, so one minute over reads as over, and hours at one decimal from an hour', () => {
+    expect([0, -5, 1, 0.4, 59, 60, 61, 125].map(overAmount)).toEqual([
+      '',
+      '',
+      '1 min',
+      '1 min',
+      '59 min',
+      '1 h',
+      '1 h',
+      '2.1 h',
+    ]);
   });
 });

@@ -14,3 +14,13 @@ export function remainingHours(budgetHours: number, spentHours: number): number 
   const spent = isValidHours(spentHours) ? spentHours : 0;
   return roundHours(Math.max(0, budget - spent));
 }
+
+/**
+ * How far a day runs past its budget, from the server's overMinutes, as every screen says it: under an hour in
+ * minutes (a plan one minute over reads as over, where hours at one decimal would read 0), from an hour in hours at
+ * one decimal. '' within budget.
+ */
+export function overAmount(overMinutes: number): string {
+  if (!(overMinutes > 0)) return '';
+  return overMinutes < 60 ? `${Math.max(1, Math.round(overMinutes))} min` : `${roundHours(overMinutes / 60)} h`;
+}

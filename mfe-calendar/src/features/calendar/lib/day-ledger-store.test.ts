@@ -36,7 +36,7 @@ it("shows the ledger's remaining and over minutes, never counting them from plan
     1,
   );
   expect(store.figureOf('2026-03-08')).toEqual({ text: '1.7 h left', over: false, preview: false });
-  expect(store.figureOf('2026-03-09')).toEqual({ text: 'Over by 0.8 h', over: true, preview: false });
+  expect(store.figureOf('2026-03-09')).toEqual({ text: 'Over by 45 min', over: true, preview: false });
   // A drag's preview shifts the server's figure by what it changes: 1 h more planned on Sunday, 40 min left.
   store.previewMove('task:a', at(8, 7), at(8, 9));
   expect(textOf(store, '2026-03-08')).toBe('0.7 h left');

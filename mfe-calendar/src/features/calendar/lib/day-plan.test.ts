@@ -94,8 +94,9 @@ describe('dayFigureText', () => {
     expect(dayFigureText(balance(200, 0))).toEqual({ text: '3.3 h left', over: false });
   });
 
-  it('does not call a plan over for less than what rounds to a tenth of an hour', () => {
-    expect(dayFigureText(balance(0, 2))).toEqual({ text: '0 h left', over: false });
+  it('calls a plan a minute or two over over, in minutes, as the wallet and Today say it', () => {
+    expect(dayFigureText(balance(0, 2))).toEqual({ text: 'Over by 2 min', over: true });
+    expect(dayFigureText(balance(0, 90))).toEqual({ text: 'Over by 1.5 h', over: true });
   });
 });
 

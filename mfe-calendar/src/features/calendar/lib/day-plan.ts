@@ -1,7 +1,7 @@
-import { addDays, roundHours, toLocalDateKey } from '@time-wallet/shared-ui/lib';
+import { addDays, overAmount, roundHours, toLocalDateKey } from '@time-wallet/shared-ui/lib';
 
 /**
- * A preview, in the browser, of the server's definition of a day's planned time (ARCHITECTURE.md, "one time ledger"):
+ * A preview, in the browser, of the server's definition of a day's planned time (docs/product.md, "One time ledger"):
  * the length of the union of the timed blocks (scheduled tasks, timed events) overlapping the local day, clamped to
  * it; overlaps count once, all-day events cost nothing. Only used while something is dragged: once the drop is
  * saved, the server's figure replaces it. Over and remaining are never counted here: the headers show the ledger's.
@@ -86,8 +86,9 @@ export function dayFigureText({ overMinutes, remainingMinutes }: DayBalance): {
   text: string;
   over: boolean;
 } {
-  const overHours = roundHours(overMinutes / 60);
-  if (overHours > 0) return { text: `Over by ${overHours} h`, over: true };
+  // The same words for the amount as the wallet's and Today's "Over budget by" (a minute over reads as over).
+  const over = overAmount(overMinutes);
+  if (over) return { text: `Over by ${over}`, over: true };
   return { text: `${roundHours(remainingMinutes / 60)} h left`, over: false };
 }
 
