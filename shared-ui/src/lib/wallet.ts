@@ -22,5 +22,7 @@ export function remainingHours(budgetHours: number, spentHours: number): number 
  */
 export function overAmount(overMinutes: number): string {
   if (!(overMinutes > 0)) return '';
-  return overMinutes < 60 ? `${Math.max(1, Math.round(overMinutes))} min` : `${roundHours(overMinutes / 60)} h`;
+  return overMinutes < 60
+    ? `${Math.max(1, Math.round(overMinutes))} min`
+    : `${roundHours(overMinutes / 60)} h`;
 }
