@@ -18,11 +18,23 @@
 // Keys: tasks-day, tasks-today, analytics-week, events-week, tasks-create, quota-export-ics, quota-export-json,
 // quota-events-week, quota-tasks-today.
 //
+//   node server/bench/api.mjs --ab <git-ref> [--quick] [--json <file>] [--rounds <n>] [--duration <seconds>]
+//                             [--server-cpu-prof <dir>]
+//   (or npm run bench -w server -- --ab <git-ref>)
+// A/B (issue 31: the day reads no slower than before): builds the server at <git-ref> in a throwaway detached git
+// worktree (node_modules linked to this checkout's; removed at the end), serves it beside the working tree's build,
+// both on their own temporary SQLite DATA_DIR with the same bench clock and the same data (one user, 120 days of the
+// tasks and events above, tracked time written through the API), and measures GET /api/tasks/today,
+// /api/tasks?date, /api/ledger?from&to (7 days) and /api/aggregation/analytics/weekly on both in the same rounds,
+// the side going first alternating. A markdown table to stdout: per read, req/s and p99 of A (working tree) and B
+// (the ref) and the A/B throughput ratio, PASS at 0.9 or more (noise allowance). With --server-cpu-prof, each side
+// writes its profile under <dir>/A and <dir>/B.
+//
 // A missed target is reported (SHORT) but the exit code stays 0; a failed run (a non-2xx answer, a crash) exits 1.
-import { fork } from 'node:child_process';
+import { execFileSync, fork, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, symlink, unlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,6 +58,10 @@ const CONNECTIONS = 10;
 /** The user at the quotas: 20 tasks and 20 events a day for 1,000 days (RECORD_QUOTAS: 20,000 of each). */
 const QUOTA_DAYS = 1000;
 const QUOTA_PER_DAY = 20;
+/** The A/B mode's one user: this many days of the bench's tasks and events, ending on LAST_SEEDED_DAY. */
+const AB_DAYS = 120;
+/** The A/B mode's target: the working tree's throughput at least this share of the ref's (the rest is noise). */
+const AB_MIN_RATIO = 0.9;
 
 const TARGETS = {
   read: { minRatio: 0.12, maxP99Ms: 10 },
@@ -62,9 +78,13 @@ const TARGETS = {
 /** Removes what the server made; a failed start runs it too, so no temporary directory is left behind. */
 let cleanUp = async () => {};
 
-async function serve() {
-  const { buildApp } = await import(path.join(distDir, 'app.js'));
-  const { addDays, instantOfLocalTime, weekStartOf } = await import(path.join(distDir, 'lib/time-zone.js'));
+/**
+ * `dist`: the build to serve (the A/B mode serves a worktree's build of another commit); `seed`: 'all' (the default
+ * bench's users) or 'ab' (one user with tracked time, written through the API; see seedDayReads()).
+ */
+async function serve({ dist = distDir, seed = 'all' } = {}) {
+  const { buildApp } = await import(path.join(dist, 'app.js'));
+  const { addDays, instantOfLocalTime, weekStartOf } = await import(path.join(dist, 'lib/time-zone.js'));
   const { sql } = await import('kysely');
   const { Type } = await import('@sinclair/typebox');
 
@@ -199,22 +219,97 @@ async function serve() {
     return { tasks, events };
   }
 
-  const started = performance.now();
-  const users = {
-    month: await registerUser('month'),
-    fiveYears: await registerUser('five-years'),
-    creator: await registerUser('creator'),
-    quota: await registerUser('quota'),
-  };
-  const seeded = { tasks: 0, events: 0 };
-  await app.db.transaction().execute(async (trx) => {
-    for (const [user, days, perDay] of [
-      [users.month, ONE_MONTH_DAYS],
-      [users.fiveYears, FIVE_YEAR_DAYS],
-      [users.creator, ONE_MONTH_DAYS],
-      [users.quota, QUOTA_DAYS, { tasks: QUOTA_PER_DAY, events: QUOTA_PER_DAY }],
-    ]) {
-      const { tasks, events } = rowsFor(user, days, perDay);
+  async function seedAll() {
+    const started = performance.now();
+    const users = {
+      month: await registerUser('month'),
+      fiveYears: await registerUser('five-years'),
+      creator: await registerUser('creator'),
+      quota: await registerUser('quota'),
+    };
+    const seeded = { tasks: 0, events: 0 };
+    await app.db.transaction().execute(async (trx) => {
+      for (const [user, days, perDay] of [
+        [users.month, ONE_MONTH_DAYS],
+        [users.fiveYears, FIVE_YEAR_DAYS],
+        [users.creator, ONE_MONTH_DAYS],
+        [users.quota, QUOTA_DAYS, { tasks: QUOTA_PER_DAY, events: QUOTA_PER_DAY }],
+      ]) {
+        const { tasks, events } = rowsFor(user, days, perDay);
+        for (let index = 0; index < tasks.length; index += 500) {
+          await trx
+            .insertInto('tasks')
+            .values(tasks.slice(index, index + 500))
+            .execute();
+        }
+        for (let index = 0; index < events.length; index += 500) {
+          await trx
+            .insertInto('events')
+            .values(events.slice(index, index + 500))
+            .execute();
+        }
+        seeded.tasks += tasks.length;
+        seeded.events += events.length;
+      }
+    });
+    const seedMs = performance.now() - started;
+
+    // The data reads back through the API as seeded: a day of 20 tasks, a week of 35 events, spent hours today.
+    const weekStart = weekStartOf(TODAY);
+    const dates = { day: addDays(TODAY, -1), weekFrom: weekStart, weekTo: addDays(weekStart, 7) };
+    for (const user of [users.month, users.fiveYears]) {
+      const day = await call('GET', `/api/tasks?date=${dates.day}`, user.token);
+      const today = await call('GET', '/api/tasks/today', user.token);
+      const week = await call('GET', `/api/events?from=${dates.weekFrom}&to=${dates.weekTo}`, user.token);
+      const analytics = await call('GET', '/api/aggregation/analytics/weekly', user.token);
+      if (
+        day.tasks.length !== TASKS_PER_DAY ||
+        today.tasks.length !== TASKS_PER_DAY ||
+        !(today.spentHours > 0) ||
+        week.length !== 7 * EVENTS_PER_DAY ||
+        analytics.weekStart !== dates.weekFrom ||
+        // Every category has time, and the uncategorised time is its own entry.
+        analytics.byCategory.filter((share) => share.categoryId !== '').length !== CATEGORIES.length
+      ) {
+        throw new Error(
+          `Seeded data does not read back as expected: ${JSON.stringify({ day, today, analytics })}`,
+        );
+      }
+    }
+    const atQuota = {
+      week: await call('GET', `/api/events?from=${dates.weekFrom}&to=${dates.weekTo}`, users.quota.token),
+      today: await call('GET', '/api/tasks/today', users.quota.token),
+    };
+    if (atQuota.week.length !== 7 * QUOTA_PER_DAY || atQuota.today.tasks.length !== QUOTA_PER_DAY) {
+      throw new Error(
+        `The user at the quota does not read back as seeded: ${JSON.stringify(atQuota).slice(0, 300)}`,
+      );
+    }
+    return {
+      tokens: {
+        month: users.month.token,
+        fiveYears: users.fiveYears.token,
+        creator: users.creator.token,
+        quota: users.quota.token,
+      },
+      createCategoryId: users.creator.categoryIds[0],
+      dates,
+      seed: { ...seeded, users: 4, seedMs: Math.round(seedMs) },
+    };
+  }
+
+  /**
+   * The A/B seed: one user with AB_DAYS days of the bench's tasks and events (rows straight to the tasks and events
+   * tables, which both sides of an A/B share), and tracked time written through the API, so that each build records it
+   * its own way (a number on the task before time entries, entries after): PATCH trackedMinutes on every past task
+   * done and on today's tasks ended by now (their planned length, 5 minutes less or more in turn; entries from each
+   * task's start never overlap, as tasks start 40 minutes apart), and a timer left running on today's next task.
+   */
+  async function seedDayReads() {
+    const started = performance.now();
+    const user = await registerUser('ab');
+    const { tasks, events } = rowsFor(user, AB_DAYS);
+    await app.db.transaction().execute(async (trx) => {
       for (let index = 0; index < tasks.length; index += 500) {
         await trx
           .insertInto('tasks')
@@ -227,43 +322,57 @@ async function serve() {
           .values(events.slice(index, index + 500))
           .execute();
       }
-      seeded.tasks += tasks.length;
-      seeded.events += events.length;
+    });
+    const tracked = { tasks: 0, minutes: 0 };
+    for (const task of tasks) {
+      if (task.isReminder || task.endAt > NOW || !(task.done || task.date === TODAY)) continue;
+      const minutes = (task.endAt - task.startAt) / 60_000 + ((tracked.tasks % 3) - 1) * 5;
+      await call('PATCH', `/api/tasks/${task.id}`, user.token, { trackedMinutes: minutes });
+      tracked.tasks += 1;
+      tracked.minutes += minutes;
     }
-  });
-  const seedMs = performance.now() - started;
+    const next = tasks.find((task) => task.date === TODAY && task.endAt > NOW && !task.isReminder);
+    await call('POST', `/api/tasks/${next.id}/timer/start`, user.token);
+    const seedMs = performance.now() - started;
 
-  // The data reads back through the API as seeded: a day of 20 tasks, a week of 35 events, spent hours today.
-  const weekStart = weekStartOf(TODAY);
-  const dates = { day: addDays(TODAY, -1), weekFrom: weekStart, weekTo: addDays(weekStart, 7) };
-  for (const user of [users.month, users.fiveYears]) {
+    const weekStart = weekStartOf(TODAY);
+    const dates = { day: addDays(TODAY, -1), weekFrom: weekStart, weekTo: addDays(weekStart, 7) };
     const day = await call('GET', `/api/tasks?date=${dates.day}`, user.token);
     const today = await call('GET', '/api/tasks/today', user.token);
-    const week = await call('GET', `/api/events?from=${dates.weekFrom}&to=${dates.weekTo}`, user.token);
+    const ledger = await call('GET', `/api/ledger?from=${dates.weekFrom}&to=${dates.weekTo}`, user.token);
     const analytics = await call('GET', '/api/aggregation/analytics/weekly', user.token);
+    const readBack = {
+      dayTrackedMinutes: day.tasks.reduce((sum, task) => sum + task.trackedMinutes, 0),
+      todayTrackedHours: today.trackedHours,
+      weekTrackedMinutes: ledger.days.reduce((sum, one) => sum + one.trackedMinutes, 0),
+    };
     if (
       day.tasks.length !== TASKS_PER_DAY ||
       today.tasks.length !== TASKS_PER_DAY ||
-      !(today.spentHours > 0) ||
-      week.length !== 7 * EVENTS_PER_DAY ||
+      ledger.days.length !== 7 ||
       analytics.weekStart !== dates.weekFrom ||
-      // Every category has time, and the uncategorised time is its own entry.
-      analytics.byCategory.filter((share) => share.categoryId !== '').length !== CATEGORIES.length
+      !(readBack.dayTrackedMinutes > 0 && readBack.todayTrackedHours > 0 && readBack.weekTrackedMinutes > 0)
     ) {
       throw new Error(
-        `Seeded data does not read back as expected: ${JSON.stringify({ day, today, analytics })}`,
+        `The A/B data does not read back as seeded: ${JSON.stringify({ readBack, today, ledger })}`,
       );
     }
+    return {
+      tokens: { ab: user.token },
+      dates,
+      seed: {
+        tasks: tasks.length,
+        events: events.length,
+        users: 1,
+        trackedTasks: tracked.tasks,
+        trackedMinutes: tracked.minutes,
+        readBack,
+        seedMs: Math.round(seedMs),
+      },
+    };
   }
-  const atQuota = {
-    week: await call('GET', `/api/events?from=${dates.weekFrom}&to=${dates.weekTo}`, users.quota.token),
-    today: await call('GET', '/api/tasks/today', users.quota.token),
-  };
-  if (atQuota.week.length !== 7 * QUOTA_PER_DAY || atQuota.today.tasks.length !== QUOTA_PER_DAY) {
-    throw new Error(
-      `The user at the quota does not read back as seeded: ${JSON.stringify(atQuota).slice(0, 300)}`,
-    );
-  }
+
+  const seeded = seed === 'ab' ? await seedDayReads() : await seedAll();
   const {
     rows: [{ version: sqliteVersion }],
   } = await sql`select sqlite_version() as version`.execute(app.db);
@@ -272,15 +381,8 @@ async function serve() {
   process.send({
     type: 'ready',
     port: app.server.address().port,
-    tokens: {
-      month: users.month.token,
-      fiveYears: users.fiveYears.token,
-      creator: users.creator.token,
-      quota: users.quota.token,
-    },
-    createCategoryId: users.creator.categoryIds[0],
-    dates,
-    seed: { ...seeded, users: 4, seedMs: Math.round(seedMs), sqliteVersion },
+    ...seeded,
+    seed: { ...seeded.seed, sqliteVersion },
   });
 }
 
@@ -315,8 +417,88 @@ function checkBuild() {
   }
 }
 
+/**
+ * Starts a bench server (this script with --serve) in a child process: `dist`, the build to serve (server/dist when
+ * not given); `seed`, 'all' or 'ab'; `cpuProfDir`, where the child writes a CPU profile when it exits.
+ */
+async function startServer({ dist, seed, cpuProfDir } = {}) {
+  const execArgv = cpuProfDir
+    ? [...process.execArgv, '--cpu-prof', '--cpu-prof-dir', cpuProfDir]
+    : process.execArgv;
+  const serveArgs = ['--serve', ...(dist ? ['--dist', dist] : []), ...(seed ? ['--seed', seed] : [])];
+  const child = fork(fileURLToPath(import.meta.url), serveArgs, { execArgv, stdio: 'inherit' });
+  const ready = await new Promise((resolve, reject) => {
+    child.once('message', resolve);
+    child.once('exit', (code) => reject(new Error(`The bench server exited early (code ${code})`)));
+  });
+  const stop = () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', resolve);
+      child.send({ type: 'close' });
+    });
+  const cpuMicros = () =>
+    new Promise((resolve) => {
+      child.once('message', (message) => resolve(message.usage.user + message.usage.system));
+      child.send({ type: 'cpu' });
+    });
+  return { ready, stop, cpuMicros };
+}
+
+const request = (target, token) => ({
+  method: target.method ?? 'GET',
+  path: target.url,
+  headers: {
+    'x-time-zone': TIME_ZONE,
+    ...(token ? { authorization: `Bearer ${token}` } : {}),
+    ...(target.body ? { 'content-type': 'application/json' } : {}),
+  },
+  ...(target.body ? { body: JSON.stringify(target.body) } : {}),
+});
+
+/**
+ * One autocannon run of 10 connections against `server`. With several requests, each connection sends them in turn, so
+ * they are measured side by side under the same load; a response is told apart by the request its connection last
+ * sent. Latencies are collected here at full precision (autocannon's histogram keeps whole milliseconds).
+ */
+async function runLoad(autocannon, server, requests, seconds) {
+  const latencies = requests.map(() => []);
+  let non2xx = 0;
+  const cpuBefore = await server.cpuMicros();
+  const instance = autocannon({
+    url: `http://127.0.0.1:${server.ready.port}`,
+    connections: CONNECTIONS,
+    duration: seconds,
+    requests,
+  });
+  instance.on('response', (client, statusCode, _bytes, responseTime) => {
+    if (statusCode >= 200 && statusCode < 300) {
+      latencies[client.requestIterator.currentRequestIndex].push(responseTime);
+    } else non2xx += 1;
+  });
+  const result = await instance;
+  const cpuMicros = (await server.cpuMicros()) - cpuBefore;
+  if (non2xx > 0 || result.errors > 0 || result.timeouts > 0) {
+    const paths = requests.map((one) => `${one.method} ${one.path}`).join(', ');
+    throw new Error(
+      `${paths}: ${non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts`,
+    );
+  }
+  const total = latencies.reduce((sum, list) => sum + list.length, 0);
+  return latencies.map((list) => {
+    list.sort((a, b) => a - b);
+    return {
+      rps: list.length / result.duration,
+      meanMs: list.reduce((sum, value) => sum + value, 0) / list.length,
+      p50Ms: percentile(list, 0.5),
+      p99Ms: percentile(list, 0.99),
+      requests: list.length,
+      serverCpuMsPerRequest: cpuMicros / 1000 / total,
+    };
+  });
+}
+
 async function drive() {
-  checkBuild();
   const { values: args } = parseArgs({
     options: {
       quick: { type: 'boolean', default: false },
@@ -325,8 +507,11 @@ async function drive() {
       duration: { type: 'string' },
       only: { type: 'string' },
       'server-cpu-prof': { type: 'string' },
+      ab: { type: 'string' },
     },
   });
+  checkBuild();
+  if (args.ab !== undefined) return driveAb(args);
   const rounds = Number(args.rounds ?? (args.quick ? 2 : 5));
   const duration = Number(args.duration ?? (args.quick ? 1 : 2));
   const warmup = args.quick ? 0.5 : 1;
@@ -337,79 +522,12 @@ async function drive() {
   const startedAt = Date.now();
   const loadBefore = os.loadavg();
 
-  const execArgv = args['server-cpu-prof']
-    ? [...process.execArgv, '--cpu-prof', '--cpu-prof-dir', path.resolve(args['server-cpu-prof'])]
-    : process.execArgv;
-  const child = fork(fileURLToPath(import.meta.url), ['--serve'], { execArgv, stdio: 'inherit' });
-  const ready = await new Promise((resolve, reject) => {
-    child.once('message', resolve);
-    child.once('exit', (code) => reject(new Error(`The bench server exited early (code ${code})`)));
+  const server = await startServer({
+    cpuProfDir: args['server-cpu-prof'] && path.resolve(args['server-cpu-prof']),
   });
-  const stopServer = () =>
-    new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', resolve);
-      child.send({ type: 'close' });
-    });
-  const serverCpuMicros = () =>
-    new Promise((resolve) => {
-      child.once('message', (message) => resolve(message.usage.user + message.usage.system));
-      child.send({ type: 'cpu' });
-    });
-
+  const { ready, stop: stopServer } = server;
   const { dates, tokens } = ready;
-  const request = (target, token) => ({
-    method: target.method ?? 'GET',
-    path: target.url,
-    headers: {
-      'x-time-zone': TIME_ZONE,
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(target.body ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(target.body ? { body: JSON.stringify(target.body) } : {}),
-  });
-
-  /**
-   * One autocannon run of 10 connections. With several requests, each connection sends them in turn, so they are
-   * measured side by side under the same load; a response is told apart by the request its connection last sent.
-   * Latencies are collected here at full precision (autocannon's histogram keeps whole milliseconds).
-   */
-  async function measure(requests, seconds = duration) {
-    const latencies = requests.map(() => []);
-    let non2xx = 0;
-    const cpuBefore = await serverCpuMicros();
-    const instance = autocannon({
-      url: `http://127.0.0.1:${ready.port}`,
-      connections: CONNECTIONS,
-      duration: seconds,
-      requests,
-    });
-    instance.on('response', (client, statusCode, _bytes, responseTime) => {
-      if (statusCode >= 200 && statusCode < 300) {
-        latencies[client.requestIterator.currentRequestIndex].push(responseTime);
-      } else non2xx += 1;
-    });
-    const result = await instance;
-    const cpuMicros = (await serverCpuMicros()) - cpuBefore;
-    if (non2xx > 0 || result.errors > 0 || result.timeouts > 0) {
-      const paths = requests.map((one) => `${one.method} ${one.path}`).join(', ');
-      throw new Error(
-        `${paths}: ${non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts`,
-      );
-    }
-    const total = latencies.reduce((sum, list) => sum + list.length, 0);
-    return latencies.map((list) => {
-      list.sort((a, b) => a - b);
-      return {
-        rps: list.length / result.duration,
-        meanMs: list.reduce((sum, value) => sum + value, 0) / list.length,
-        p50Ms: percentile(list, 0.5),
-        p99Ms: percentile(list, 0.99),
-        requests: list.length,
-        serverCpuMsPerRequest: cpuMicros / 1000 / total,
-      };
-    });
-  }
+  const measure = (requests, seconds = duration) => runLoad(autocannon, server, requests, seconds);
 
   /**
    * A read by the user at the quota (on `connections` connections) and hello on one connection, side by side; or hello
@@ -672,6 +790,265 @@ async function drive() {
   }
 }
 
+// ---------------------------------------------------------------------------------------------------------------
+// A/B mode (issue 31): the working tree's build against a git ref's, in the same run
+// ---------------------------------------------------------------------------------------------------------------
+
+/** Runs a command, its output on stderr (stdout carries the report); rejects on a non-zero exit. */
+function runCommand(command, commandArgs, cwd) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, commandArgs, { cwd, stdio: ['ignore', 2, 2] });
+    child.once('error', reject);
+    child.once('exit', (code, signal) =>
+      code === 0
+        ? resolve()
+        : reject(
+            new Error(`${command} ${commandArgs.join(' ')} in ${cwd} failed (${signal ?? `exit ${code}`})`),
+          ),
+    );
+  });
+}
+
+/**
+ * `--ab <ref>`: builds the server at <ref> in a throwaway detached git worktree (its node_modules a link to this
+ * checkout's, so both builds run the same dependencies), starts it beside the working tree's build (server/dist),
+ * seeds both alike through seedDayReads(), and measures the day reads on both in the same rounds, the side that goes
+ * first alternating from round to round. A is the working tree, B the ref. The worktree goes at the end, even on a
+ * failure or an interrupt; the main working tree and its index are never touched.
+ */
+async function driveAb(args) {
+  const rounds = Number(args.rounds ?? (args.quick ? 2 : 5));
+  const duration = Number(args.duration ?? (args.quick ? 1 : 2));
+  const warmup = args.quick ? 0.5 : 1;
+  if (!(rounds >= 1 && duration > 0)) throw new Error('--rounds and --duration must be positive');
+  if (!args.ab) throw new Error('--ab needs a git ref');
+  const startedAt = Date.now();
+
+  const repoRoot = execFileSync('git', ['rev-parse', '--show-toplevel'], {
+    cwd: here,
+    encoding: 'utf8',
+  }).trim();
+  const git = (...gitArgs) =>
+    execFileSync('git', gitArgs, {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }).trim();
+  const refSha = git('rev-parse', '--verify', `${args.ab}^{commit}`);
+  const headSha = git('rev-parse', 'HEAD');
+  const serverChanges = git('status', '--porcelain', '--', 'server/src', 'server/package.json');
+
+  const tmp = await mkdtemp(path.join(os.tmpdir(), 'time-wallet-ab-'));
+  const tree = path.join(tmp, 'tree');
+  const links = [];
+  const servers = [];
+  let worktreeAdded = false;
+  let cleaned = null;
+  const cleanUpAb = () =>
+    (cleaned ??= (async () => {
+      await Promise.all(servers.map((server) => server.stop()));
+      // The links first, so that nothing below can reach the main checkout's node_modules through them.
+      for (const link of links) await unlink(link).catch(() => {});
+      if (worktreeAdded) {
+        try {
+          git('worktree', 'remove', '--force', tree);
+        } catch (error) {
+          console.error(`git worktree remove failed (${error.message.trim()}); removing ${tree} and pruning`);
+          await rm(tree, { recursive: true, force: true });
+          try {
+            git('worktree', 'prune');
+          } catch (pruneError) {
+            console.error(`git worktree prune failed too: ${pruneError.message.trim()}`);
+          }
+        }
+      }
+      await rm(tmp, { recursive: true, force: true });
+    })());
+  const onSignal = (signal) => {
+    console.error(`\n${signal}: removing the A/B worktree`);
+    void cleanUpAb().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+
+  try {
+    process.stderr.write(`A/B: worktree of ${args.ab} (${refSha.slice(0, 7)}) at ${tree}\n`);
+    git('worktree', 'add', '--detach', tree, refSha);
+    worktreeAdded = true;
+    for (const folder of ['.', 'server']) {
+      const modules = path.join(repoRoot, folder, 'node_modules');
+      if (!existsSync(modules)) continue;
+      const link = path.join(tree, folder, 'node_modules');
+      await symlink(modules, link, 'dir');
+      links.push(link);
+    }
+    // The build command of server/package.json ("build"), as `npm run build -w server` runs it.
+    const buildStarted = performance.now();
+    await runCommand('npm', ['run', 'build'], path.join(tree, 'server'));
+    const buildSeconds = (performance.now() - buildStarted) / 1000;
+
+    const { default: autocannon } = await import('autocannon');
+    const loadBefore = os.loadavg();
+    const profile = args['server-cpu-prof'] && path.resolve(args['server-cpu-prof']);
+    const sides = [
+      { key: 'A', name: 'working tree', sha: headSha, dist: distDir },
+      { key: 'B', name: args.ab, sha: refSha, dist: path.join(tree, 'server', 'dist') },
+    ];
+    for (const side of sides) {
+      process.stderr.write(`A/B: starting and seeding ${side.key} (${side.name})\n`);
+      side.server = await startServer({
+        dist: side.dist,
+        seed: 'ab',
+        cpuProfDir: profile && path.join(profile, side.key),
+      });
+      servers.push(side.server);
+    }
+    const [a, b] = sides;
+    const { dates } = a.server.ready;
+    if (JSON.stringify(dates) !== JSON.stringify(b.server.ready.dates)) {
+      throw new Error(`A and B read different days: ${JSON.stringify([dates, b.server.ready.dates])}`);
+    }
+
+    const reads = [
+      { key: 'tasks-today', name: 'GET /api/tasks/today', url: '/api/tasks/today' },
+      { key: 'tasks-day', name: 'GET /api/tasks?date (a day)', url: `/api/tasks?date=${dates.day}` },
+      {
+        key: 'ledger-week',
+        name: 'GET /api/ledger?from&to (7 days)',
+        url: `/api/ledger?from=${dates.weekFrom}&to=${dates.weekTo}`,
+      },
+      {
+        key: 'analytics-week',
+        name: 'GET /api/aggregation/analytics/weekly',
+        url: '/api/aggregation/analytics/weekly',
+      },
+    ];
+    const load = (side, target, seconds) =>
+      runLoad(autocannon, side.server, [request(target, side.server.ready.tokens.ab)], seconds);
+
+    const samples = {};
+    for (const target of reads) for (const side of sides) await load(side, target, warmup);
+    for (let round = 0; round < rounds; round += 1) {
+      // Each read on A and on B back to back; which goes first, and the order of the reads, flip every round.
+      const order = round % 2 ? [b, a] : [a, b];
+      for (const target of round % 2 ? [...reads].reverse() : reads) {
+        for (const side of order) {
+          const [figures] = await load(side, target, duration);
+          (samples[`${target.key}@${side.key}`] ??= [])[round] = figures;
+        }
+      }
+      process.stderr.write(`round ${round + 1}/${rounds} done\n`);
+    }
+    await cleanUpAb();
+
+    const of = (target, side) => samples[`${target.key}@${side.key}`];
+    const medianOf = (target, side, field) => median(of(target, side).map((figures) => figures[field]));
+    const medianRatio = (target, field) =>
+      median(of(target, a).map((figures, round) => figures[field] / of(target, b)[round][field]));
+    const rows = reads.map((target) => {
+      const ratio = medianRatio(target, 'rps');
+      const side = (one) => ({
+        rps: medianOf(target, one, 'rps'),
+        meanMs: medianOf(target, one, 'meanMs'),
+        p99Ms: medianOf(target, one, 'p99Ms'),
+        serverCpuMsPerRequest: medianOf(target, one, 'serverCpuMsPerRequest'),
+      });
+      return {
+        key: target.key,
+        endpoint: target.name,
+        a: side(a),
+        b: side(b),
+        ratio,
+        roundRatios: of(target, a).map((figures, round) => figures.rps / of(target, b)[round].rps),
+        cpuRatio: medianRatio(target, 'serverCpuMsPerRequest'),
+        target: { minRatio: AB_MIN_RATIO },
+        pass: ratio >= AB_MIN_RATIO,
+      };
+    });
+    const report = {
+      benchmark: 'server/bench/api.mjs --ab',
+      startedAt: new Date(startedAt).toISOString(),
+      elapsedSeconds: Math.round((Date.now() - startedAt) / 1000),
+      buildSeconds: Math.round(buildSeconds),
+      a: { name: a.name, head: headSha, serverChanges: serverChanges !== '', seed: a.server.ready.seed },
+      b: { name: b.name, sha: refSha, seed: b.server.ready.seed },
+      settings: {
+        rounds,
+        durationSeconds: duration,
+        warmupSeconds: warmup,
+        connections: CONNECTIONS,
+        days: AB_DAYS,
+      },
+      machine: {
+        node: process.version,
+        cpus: os.cpus().length,
+        loadAverageBefore: loadBefore,
+        loadAverageAfter: os.loadavg(),
+      },
+      dates,
+      reads: rows,
+      pass: rows.every((row) => row.pass),
+    };
+    printAbReport(report);
+    if (args.json) {
+      await writeFile(path.resolve(args.json), `${JSON.stringify(report, null, 2)}\n`);
+      console.log(`\nJSON written to ${path.resolve(args.json)}`);
+    }
+  } finally {
+    await cleanUpAb();
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}
+
+function printAbReport(report) {
+  const { a, b, settings, machine } = report;
+  const fixed = (value, digits = 2) => value.toFixed(digits);
+  const short = (sha) => sha.slice(0, 7);
+  const seedLine = (side) =>
+    `${side.seed.tasks} tasks, ${side.seed.events} events, ${side.seed.trackedTasks} tasks tracked ` +
+    `(${side.seed.trackedMinutes} min) and a timer running; reads back ${side.seed.readBack.dayTrackedMinutes} min ` +
+    `tracked on ${report.dates.day}, ${side.seed.readBack.weekTrackedMinutes} min in the week, ` +
+    `${side.seed.readBack.todayTrackedHours} h today; seeded in ${side.seed.seedMs} ms`;
+  console.log(
+    `\nDay reads, A = working tree (HEAD ${short(a.head)}${a.serverChanges ? ' plus uncommitted server changes' : ''})` +
+      ` vs B = ${b.name} (${short(b.sha)}), same run. Median of ${settings.rounds} rounds of ` +
+      `${settings.durationSeconds} s per read and side, ${settings.connections} connections, A and B back to back ` +
+      `with the one going first alternating each round; A/B req/s is the median of the rounds' ratios. ` +
+      `PASS when A's throughput is at least ${AB_MIN_RATIO} x B's (a ${Math.round((1 - AB_MIN_RATIO) * 100)} % ` +
+      `allowance for noise on a shared machine), SHORT otherwise. CPU/req A/B (the server process's CPU time per ` +
+      `request, A over B; above 1 = A costs more) is a cross-check, not a target. SQLite ` +
+      `${a.seed.sqliteVersion}, Node ${machine.node}, ${machine.cpus} CPUs, load ` +
+      `${machine.loadAverageBefore.map((load) => load.toFixed(1)).join('/')} before, ` +
+      `${machine.loadAverageAfter.map((load) => load.toFixed(1)).join('/')} after.\n`,
+  );
+  const header = ['read', 'A req/s', 'A p99 ms', 'B req/s', 'B p99 ms', 'A/B req/s', 'CPU/req A/B', 'result'];
+  const lines = report.reads.map((row) => [
+    `\`${row.endpoint}\``,
+    fixed(row.a.rps, 0),
+    fixed(row.a.p99Ms),
+    fixed(row.b.rps, 0),
+    fixed(row.b.p99Ms),
+    fixed(row.ratio),
+    fixed(row.cpuRatio),
+    row.pass ? 'PASS' : 'SHORT',
+  ]);
+  console.log(`| ${header.join(' | ')} |`);
+  console.log(
+    `| ${header.map((_, column) => (column === 0 || column === 7 ? '---' : '---:')).join(' | ')} |`,
+  );
+  for (const line of lines) console.log(`| ${line.join(' | ')} |`);
+  console.log(
+    `\nData, each side (one user, ${settings.days} days, the day read ${report.dates.day}, the week from ` +
+      `${report.dates.weekFrom}):`,
+  );
+  console.log(`- A: ${seedLine(a)}`);
+  console.log(`- B: ${seedLine(b)}`);
+  console.log(
+    `\nOverall: ${report.pass ? 'PASS' : 'SHORT'} (${report.elapsedSeconds} s, of which ${report.buildSeconds} s building ${short(b.sha)})`,
+  );
+}
+
 function printTable(header, rows) {
   const widths = header.map((title, column) =>
     Math.max(title.length, ...rows.map((row) => row[column].length)),
@@ -759,7 +1136,10 @@ function printReport(report) {
 }
 
 if (process.argv.includes('--serve')) {
-  serve().catch(async (error) => {
+  const { values: serveArgs } = parseArgs({
+    options: { serve: { type: 'boolean' }, dist: { type: 'string' }, seed: { type: 'string' } },
+  });
+  serve({ dist: serveArgs.dist, seed: serveArgs.seed }).catch(async (error) => {
     console.error(error);
     await cleanUp().catch(() => {});
     process.exit(1);
