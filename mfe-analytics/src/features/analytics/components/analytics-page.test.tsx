@@ -158,16 +158,17 @@ describe('AnalyticsPage', () => {
       'Planned hours',
       'Tracked hours',
       'Budget hours',
+      'Hours left',
     ]);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(texts(rows)).toEqual([
-      'Sunday 2026-11-150.00.03.0',
-      'Monday 2026-11-160.00.08.0',
-      'Tuesday 2026-11-170.00.08.0',
-      'Wednesday 2026-11-180.00.08.0',
-      'Thursday 2026-11-190.00.08.0',
-      'Friday 2026-11-208.08.58.0',
-      'Saturday 2026-11-21 (today)6.8 (over budget)5.03.0',
+      'Sunday 2026-11-150.00.03.03.0',
+      'Monday 2026-11-160.00.08.08.0',
+      'Tuesday 2026-11-170.00.08.08.0',
+      'Wednesday 2026-11-180.00.08.08.0',
+      'Thursday 2026-11-190.00.08.08.0',
+      'Friday 2026-11-208.08.58.00.0',
+      'Saturday 2026-11-21 (today)6.8 (over budget by 3.8 h)5.03.00.0',
     ]);
 
     // The axis reaches 12 h (8.5 tracked, rounded up to a whole tick): each day's budget marker sits at its own budget.
@@ -263,13 +264,14 @@ describe('AnalyticsPage', () => {
     expect(screen.queryByTestId('over-budget-2026-11-21')).not.toBeInTheDocument();
     const table = within(card('Hours per Day This Week')).getByRole('table');
     expect(texts(within(table).getAllByRole('row').slice(1))).toEqual([
-      'Sunday 2026-11-150.00.03.0',
-      'Monday 2026-11-1612.0 (over budget)6.08.0',
-      'Tuesday 2026-11-170.00.08.0',
-      'Wednesday 2026-11-180.00.08.0',
-      'Thursday 2026-11-190.00.08.0',
-      'Friday 2026-11-200.00.08.0',
-      'Saturday 2026-11-21 (today)4.00.03.0',
+      'Sunday 2026-11-150.00.03.03.0',
+      'Monday 2026-11-1612.0 (over budget by 4 h)6.08.00.0',
+      'Tuesday 2026-11-170.00.08.08.0',
+      'Wednesday 2026-11-180.00.08.08.0',
+      'Thursday 2026-11-190.00.08.08.0',
+      'Friday 2026-11-200.00.08.08.0',
+      // The server says no day but Monday is over and none has time left: the page shows what it says.
+      'Saturday 2026-11-21 (today)4.00.03.00.0',
     ]);
   });
 

@@ -139,6 +139,7 @@ export function HoursPerDayChart({ bars, today, loading }: HoursPerDayChartProps
                 <th scope="col">Planned hours</th>
                 <th scope="col">Tracked hours</th>
                 <th scope="col">Budget hours</th>
+                <th scope="col">Hours left</th>
               </tr>
             </thead>
             <tbody>
@@ -150,10 +151,11 @@ export function HoursPerDayChart({ bars, today, loading }: HoursPerDayChartProps
                   </th>
                   <td>
                     {formatHours(bar.plannedHours)}
-                    {bar.overBudget ? ' (over budget)' : ''}
+                    {bar.overBudget ? ` (over budget by ${bar.overAmount})` : ''}
                   </td>
                   <td>{formatHours(bar.trackedHours)}</td>
                   <td>{formatHours(bar.budgetHours)}</td>
+                  <td>{formatHours(bar.remainingHours)}</td>
                 </tr>
               ))}
             </tbody>

@@ -134,6 +134,8 @@ describe('hoursPerDay', () => {
         budgetHours: 8,
         overHours: 0,
         overBudget: false,
+        overAmount: '',
+        remainingHours: 1.25,
       },
       {
         date: '2026-03-09',
@@ -143,6 +145,8 @@ describe('hoursPerDay', () => {
         budgetHours: 6,
         overHours: 10,
         overBudget: true,
+        overAmount: '10 h',
+        remainingHours: 0,
       },
     ]);
   });

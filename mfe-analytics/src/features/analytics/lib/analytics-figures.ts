@@ -1,5 +1,5 @@
 import type { WeeklyAnalytics } from '@time-wallet/api';
-import { roundHours } from '@time-wallet/shared-ui/lib';
+import { overAmount, roundHours } from '@time-wallet/shared-ui/lib';
 import { restAndSelfCareHours, topCategories, type CategoryShare } from './category-shares';
 
 const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -42,6 +42,10 @@ export interface DayBar {
   overHours: number;
   /** Over budget as the server says it (overMinutes > 0); never compared here. */
   overBudget: boolean;
+  /** How far over, in the words every screen uses ('2 min', '1.5 h'); '' within budget. */
+  overAmount: string;
+  /** The server's remainingMinutes in hours. */
+  remainingHours: number;
 }
 
 /** The day of the week of a YYYY-MM-DD date, 0 for Sunday. */
@@ -68,6 +72,8 @@ export function hoursPerDay(week: WeeklyAnalytics | undefined): DayBar[] {
       budgetHours: day.budgetMinutes / 60,
       overHours: day.overMinutes / 60,
       overBudget: day.overMinutes > 0,
+      overAmount: overAmount(day.overMinutes),
+      remainingHours: day.remainingMinutes / 60,
     };
   });
 }
