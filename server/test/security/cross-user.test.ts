@@ -29,16 +29,19 @@ const PATHS: Record<IdKind, string> = {
   category: 'categories',
   session: 'auth/sessions',
   calendar: 'calendars',
+  timeEntry: 'time-entries',
   deletedTask: 'tasks',
   deletedEvent: 'events',
   deletedCategory: 'categories',
   deletedCalendar: 'calendars',
+  deletedTimeEntry: 'time-entries',
 };
 const LIVE_KIND: Partial<Record<IdKind, IdKind>> = {
   deletedTask: 'task',
   deletedEvent: 'event',
   deletedCategory: 'category',
   deletedCalendar: 'calendar',
+  deletedTimeEntry: 'timeEntry',
 };
 const victimRecords: Array<{ kind: IdKind; id: string; what: string }> = [
   { kind: 'task', id: victim.ids.task, what: 'task' },
@@ -54,6 +57,8 @@ const victimRecords: Array<{ kind: IdKind; id: string; what: string }> = [
   { kind: 'deletedEvent', id: victim.ids.deletedEvent, what: 'deleted event (restore)' },
   { kind: 'deletedCategory', id: victim.ids.deletedCategory, what: 'deleted category (restore)' },
   { kind: 'deletedCalendar', id: victim.ids.deletedCalendar, what: 'removed subscription (restore)' },
+  { kind: 'timeEntry', id: victim.ids.timeEntry, what: 'time entry' },
+  { kind: 'deletedTimeEntry', id: victim.ids.deletedTimeEntry, what: 'deleted time entry (restore)' },
 ];
 const secrets = [
   victim.label,
@@ -103,7 +108,7 @@ async function requestsFor(kind: IdKind, method: Method | 'PUT', id: string): Pr
 describe("user A and user B's records", () => {
   test('the table has a row for every verb the records take, so these requests are real edits', () => {
     const idRoutes = ENDPOINTS.filter((row) => row.idKind).map(describeEndpoint);
-    assert.equal(idRoutes.length, 17, idRoutes.join(', '));
+    assert.equal(idRoutes.length, 20, idRoutes.join(', '));
   });
 
   test("every verb on every one of B's records answers A exactly like a missing id", async () => {

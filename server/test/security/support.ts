@@ -17,17 +17,22 @@ export const NOW = Date.parse('2026-03-11T15:00:00.000Z');
 export const DAY = '2026-03-11';
 export const MISSING_ID = '00000000-0000-4000-8000-000000000000';
 
-/** calendar: a subscription. deleted*: a record the actor deleted, waiting in the trash for POST .../restore. */
+/**
+ * calendar: a subscription. timeEntry: a manual entry of tracked time on the actor's task. deleted*: a record the actor
+ * deleted, waiting in the trash for POST .../restore.
+ */
 export type IdKind =
   | 'task'
   | 'event'
   | 'category'
   | 'session'
   | 'calendar'
+  | 'timeEntry'
   | 'deletedTask'
   | 'deletedEvent'
   | 'deletedCategory'
-  | 'deletedCalendar';
+  | 'deletedCalendar'
+  | 'deletedTimeEntry';
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 export interface Actor extends SignedInUser {
@@ -635,6 +640,130 @@ export const ENDPOINTS: Endpoint[] = [
       { name: 'a path out of the folder', request: { path: '/api/feed/..%2F..%2Fetc%2Fpasswd' } },
     ],
   },
+  // tracked time (the actor's task runs 09:00-11:00 on DAY; its entry 09:00-10:00, the deleted one 10:00-10:30, UTC)
+  {
+    method: 'GET',
+    url: '/api/time-entries',
+    protected: true,
+    valid: () => ({ query: { from: '2026-03-08', to: '2026-03-15' } }),
+    invalid: [
+      { name: 'to before from', request: { query: { from: '2026-03-15', to: '2026-03-08' } } },
+      { name: 'empty range', request: { query: { from: DAY, to: DAY } } },
+      { name: 'over 62 days', request: { query: { from: '2026-01-01', to: '2026-06-01' } } },
+      { name: 'not a date', request: { query: { from: 'monday', to: '2026-03-15' } } },
+      { name: 'no range', request: { query: {} } },
+    ],
+  },
+  {
+    method: 'POST',
+    url: '/api/time-entries',
+    protected: true,
+    body: 'json',
+    instantFields: ['start', 'end'],
+    valid: (ctx) => ({
+      body: { taskId: ctx.actor.ids.task, start: '2026-03-11T11:00:00Z', end: '2026-03-11T11:30:00Z' },
+    }),
+    invalid: [
+      {
+        name: 'end equals start',
+        request: (ctx) => ({
+          body: { taskId: ctx.actor.ids.task, start: '2026-03-11T12:00:00Z', end: '2026-03-11T12:00:00Z' },
+        }),
+      },
+      {
+        name: 'end before start',
+        request: (ctx) => ({
+          body: { taskId: ctx.actor.ids.task, start: '2026-03-11T12:00:00Z', end: '2026-03-11T11:00:00Z' },
+        }),
+      },
+      {
+        name: 'over 24 hours',
+        request: (ctx) => ({
+          body: { taskId: ctx.actor.ids.task, start: '2026-03-09T12:00:00Z', end: '2026-03-11T12:00:00Z' },
+        }),
+      },
+      {
+        name: 'ending in the future',
+        request: (ctx) => ({
+          body: { taskId: ctx.actor.ids.task, start: '2026-03-11T14:00:00Z', end: '2026-03-11T18:00:00Z' },
+        }),
+      },
+      {
+        name: 'overlapping an entry of the own',
+        request: (ctx) => ({
+          body: { taskId: ctx.actor.ids.task, start: '2026-03-11T09:30:00Z', end: '2026-03-11T09:45:00Z' },
+        }),
+      },
+      {
+        name: 'a missing task',
+        request: { body: { taskId: MISSING_ID, start: '2026-03-11T12:00:00Z', end: '2026-03-11T12:30:00Z' } },
+      },
+      {
+        name: 'year 9999',
+        request: (ctx) => ({
+          body: { taskId: ctx.actor.ids.task, start: '9999-03-11T12:00:00Z', end: '9999-03-11T13:00:00Z' },
+        }),
+      },
+      {
+        name: 'offset +25:00',
+        request: (ctx) => ({
+          body: {
+            taskId: ctx.actor.ids.task,
+            start: '2026-03-11T12:00:00+25:00',
+            end: '2026-03-11T13:00:00Z',
+          },
+        }),
+      },
+    ],
+  },
+  {
+    method: 'PATCH',
+    url: '/api/time-entries/:id',
+    protected: true,
+    body: 'json',
+    idKind: 'timeEntry',
+    instantFields: ['start', 'end'],
+    valid: () => ({ body: { start: '2026-03-11T08:30:00Z', end: '2026-03-11T09:50:00Z' } }),
+    invalid: [
+      {
+        name: 'end before start',
+        request: { body: { start: '2026-03-11T09:00:00Z', end: '2026-03-11T08:00:00Z' } },
+      },
+      { name: 'over 24 hours', request: { body: { start: '2026-03-10T08:00:00Z' } } },
+      { name: 'ending in the future', request: { body: { end: '2026-03-11T20:00:00Z' } } },
+      { name: 'a missing task', request: { body: { taskId: MISSING_ID } } },
+      { name: 'an empty task id', request: { body: { taskId: '' } } },
+    ],
+  },
+  {
+    method: 'DELETE',
+    url: '/api/time-entries/:id',
+    protected: true,
+    body: 'none',
+    idKind: 'timeEntry',
+    valid: () => ({}),
+  },
+  {
+    method: 'POST',
+    url: '/api/time-entries/:id/restore',
+    protected: true,
+    body: 'none',
+    idKind: 'deletedTimeEntry',
+    valid: () => ({}),
+  },
+  // insights: the valid request reads the default period (8 weeks)
+  {
+    method: 'GET',
+    url: '/api/insights/estimates',
+    protected: true,
+    valid: () => ({}),
+    invalid: [
+      { name: 'weeks 0', request: { query: { weeks: '0' } } },
+      { name: 'weeks 53', request: { query: { weeks: '53' } } },
+      { name: 'weeks not a number', request: { query: { weeks: 'eight' } } },
+      { name: 'an unknown parameter', request: { query: { days: '7' } } },
+    ],
+  },
   // aggregation
   {
     method: 'GET',
@@ -751,7 +880,6 @@ async function created(response: LightMyRequestResponse): Promise<{ _id: string 
   return response.json();
 }
 
-/**
 /** A subscription to `url` with the id of its event, and another one removed (each fetch is parsed in a worker). */
 async function subscribedTo(app: FastifyInstance, user: SignedInUser, url: string) {
   const subscribe = async () => {
@@ -790,7 +918,8 @@ export const needsSubscriptions = (endpoint: Endpoint) =>
 
 /**
  * A signed-up user with a second session (another device, so ending it leaves the actor's token alive), a category,
- * a task in it, a manual event, one of each kind deleted, a published feed, a subscription with its event and one
+ * a task in it with an hour of tracked time (a manual entry), a manual event, one of each kind deleted (a time entry
+ * too), a published feed, a subscription with its event and one
  * removed, an imported event and a weekly snapshot. A subscription or an import is read in a worker thread, so
  * callers that need many users may skip them (their ids are then empty).
  */
@@ -855,6 +984,20 @@ export async function seedActor(
     }),
     deletedCategory: await deleted('/api/categories', { name: `${label} deleted category` }),
   };
+  // Tracked time on the task: one entry kept, one deleted (a time entry answers `id`, not `_id`).
+  const entry = async (start: string, end: string) => {
+    const response = await post('/api/time-entries', { taskId: task._id, start, end });
+    assert.equal(response.statusCode, 201, response.body);
+    return response.json<{ id: string }>().id;
+  };
+  const timeEntry = await entry('2026-03-11T09:00:00Z', '2026-03-11T10:00:00Z');
+  const deletedTimeEntry = await entry('2026-03-11T10:00:00Z', '2026-03-11T10:30:00Z');
+  const entryRemoval = await app.inject({
+    method: 'DELETE',
+    url: `/api/time-entries/${deletedTimeEntry}`,
+    headers: user.headers,
+  });
+  assert.equal(entryRemoval.statusCode, 204, entryRemoval.body);
   // The address of a calendar that carries the label, a subscription to it (and one removed, for restore), and a
   // published feed.
   const calendarUrl = `${(await startCalendarSource()).base}/${label}.ics`;
@@ -873,6 +1016,8 @@ export async function seedActor(
     task: task._id,
     event: event._id,
     session,
+    timeEntry,
+    deletedTimeEntry,
     ...trash,
     ...subscriptions,
   };
@@ -929,6 +1074,8 @@ const USER_TABLES = [
   'analyticsSnapshots',
   'calendars',
   'deletedRecords',
+  'timeEntries',
+  'budgetPeriods',
 ] as const;
 const ALL_TABLES = ['users', 'signInThrottle', ...USER_TABLES] as const;
 
