@@ -4,7 +4,7 @@ import type { EventSpan } from '../plugins/app/events-repository.js';
 import { byStart, type LedgerTaskRow, type TaskSpan } from '../plugins/app/tasks-repository.js';
 import { expandEvents, expandTasks } from './series.js';
 import { blockOverlaps, isOnDay } from './tasks.js';
-import { effectiveEndOf, entriesOverlapping, type Db } from './time-entries.js';
+import { effectiveEndOf, type Db } from './time-entries.js';
 import { LruCache } from '../lib/lru-cache.js';
 import {
   TIME_ZONES_KEPT,
@@ -361,19 +361,7 @@ function timelineFrom(
  */
 async function entrySpansOf(app: FastifyInstance, userId: string, from: number, to: number): Promise<Span[]> {
   const now = app.now();
-  const rows = await entriesOverlapping(app.db, userId, from, to)
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('tasks')
-          .select('tasks.id')
-          .whereRef('tasks.id', '=', 'timeEntries.taskId')
-          .whereRef('tasks.userId', '=', 'timeEntries.userId')
-          .where('tasks.dismissed', '=', 0),
-      ),
-    )
-    .limit(app.config.quotas.timeEntries)
-    .execute();
+  const rows = await app.timeEntriesRepository.countedSpans(userId, from, to);
   return rows.map((row) => ({ startAt: row.startAt, endAt: effectiveEndOf(row, now) }));
 }
 
@@ -470,13 +458,7 @@ export async function budgetsOf(
   user: UserRow,
   toDate: string,
 ): Promise<(date: string) => number> {
-  const periods = await app.db
-    .selectFrom('budgetPeriods')
-    .selectAll()
-    .where('userId', '=', user.id)
-    .where('fromDate', '<=', toDate)
-    .orderBy('fromDate', 'desc')
-    .execute();
+  const periods = await app.timeEntriesRepository.budgetPeriods(user.id, toDate);
   return (date) => {
     const period = periods.find((candidate) => candidate.fromDate <= date);
     return budgetHoursOf(period ?? user, date);

@@ -14,6 +14,7 @@ import { createCalendarsRepository, type CalendarsRepository } from './calendars
 import { createCategoriesRepository, type CategoriesRepository } from './categories-repository.js';
 import { createEventsRepository, type EventsRepository } from './events-repository.js';
 import { createTasksRepository, type TasksRepository } from './tasks-repository.js';
+import { createTimeEntriesRepository, type TimeEntriesRepository } from './time-entries-repository.js';
 import {
   TRASH_LIMITS,
   createTrashRepository,
@@ -32,6 +33,7 @@ declare module 'fastify' {
     calendarsRepository: CalendarsRepository;
     analyticsSnapshotsRepository: AnalyticsSnapshotsRepository;
     trashRepository: TrashRepository;
+    timeEntriesRepository: TimeEntriesRepository;
   }
 }
 
@@ -50,6 +52,7 @@ export function createRepositories(
     calendarsRepository: createCalendarsRepository(db),
     analyticsSnapshotsRepository: createAnalyticsSnapshotsRepository(db),
     trashRepository: createTrashRepository(db, trash),
+    timeEntriesRepository: createTimeEntriesRepository(db, quotas.timeEntries),
   };
 }
 
@@ -64,6 +67,7 @@ export default fp(
     app.decorate('calendarsRepository', repositories.calendarsRepository);
     app.decorate('analyticsSnapshotsRepository', repositories.analyticsSnapshotsRepository);
     app.decorate('trashRepository', repositories.trashRepository);
+    app.decorate('timeEntriesRepository', repositories.timeEntriesRepository);
   },
   { name: 'repositories', dependencies: ['database'] },
 );
