@@ -35,7 +35,9 @@ export const CreateTimeEntryBody = Type.Object(
   {
     taskId: RecordId,
     start: Instant('The start'),
-    end: Instant('The end, after the start and at most 24 hours later'),
+    end: Instant(
+      'The end, after the start, at most 24 hours later and no later than now (a minute allowed for clocks)',
+    ),
   },
   { additionalProperties: false },
 );
@@ -64,10 +66,10 @@ export function toTimeEntryJson(row: TimeEntryRow): TimeEntry {
 export const EstimateInsightsQuery = Type.Object(
   {
     weeks: Type.Optional(
-      Type.Integer({
-        minimum: 1,
-        maximum: 52,
-        default: 8,
+      // A query string stays a string (no type coercion): the range is checked where it is read.
+      Type.String({
+        pattern: '^[0-9]{1,2}$',
+        description: 'How many weeks back, up to today: 1 to 52 (default 8)',
         errorMessage: 'must be a whole number of weeks from 1 to 52',
       }),
     ),

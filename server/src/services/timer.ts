@@ -26,15 +26,17 @@ export async function closeRunningEntry(
     .where('id', '=', userId)
     .execute();
   if (!running) return null;
-  const endAt =
-    Math.floor(Math.min(running.startAt + TIMER_LIMIT_MS, Math.max(running.startAt, stoppedAt)) / 1000) *
-    1000;
-  if (endAt - running.startAt < 1000) {
+  // Stored to the second, as long as the counter showed: the run's whole seconds from its start's second. A run
+  // under a second records nothing.
+  const ranUntil = Math.min(running.startAt + TIMER_LIMIT_MS, Math.max(running.startAt, stoppedAt));
+  const startAt = Math.floor(running.startAt / 1000) * 1000;
+  const endAt = startAt + Math.floor((ranUntil - running.startAt) / 1000) * 1000;
+  if (endAt === startAt) {
     await db.deleteFrom('timeEntries').where('userId', '=', userId).where('id', '=', running.id).execute();
   } else {
     await db
       .updateTable('timeEntries')
-      .set({ endAt, updatedAt: stoppedAt })
+      .set({ startAt, endAt, updatedAt: stoppedAt })
       .where('userId', '=', userId)
       .where('id', '=', running.id)
       .execute();
@@ -86,7 +88,7 @@ export async function startTimer(
     if (task.dismissed === 1) {
       throw new HttpError(409, 'This task is put aside: bring it back before timing it');
     }
-    const now = Math.floor(app.now() / 1000) * 1000;
+    const now = app.now();
     await closeRunningEntry(trx, user.id, now);
     await insertEntry(app, trx, user, zone, { taskId, startAt: now, endAt: null, source: 'timer' });
     await trx

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { fieldError } from '../../lib/input-rules.js';
 import { signedInUser } from '../../plugins/app/authentication.js';
 import { bearerAuth } from '../../schemas/common.js';
 import { EstimateInsights, EstimateInsightsQuery } from '../../schemas/time-entry.js';
@@ -18,8 +19,12 @@ const insightsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: EstimateInsights },
       },
     },
-    async (request) =>
-      estimateInsights(app, signedInUser(request).id, request.timeZone, request.query.weeks ?? 8),
+    async (request) => {
+      const weeks = Number(request.query.weeks ?? 8);
+      if (weeks < 1 || weeks > 52)
+        throw fieldError('weeks', 'weeks must be a whole number of weeks from 1 to 52');
+      return estimateInsights(app, signedInUser(request).id, request.timeZone, weeks);
+    },
   );
 };
 

@@ -1910,7 +1910,8 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    weeks?: number;
+                    /** @description How many weeks back, up to today: 1 to 52 (default 8) */
+                    weeks?: string;
                 };
                 header?: {
                     /** @description IANA time zone for local days, e.g. Europe/Paris; an unknown zone is ignored */
@@ -2611,7 +2612,7 @@ export interface paths {
                          */
                         start: string;
                         /**
-                         * @description The end, after the start and at most 24 hours later: an ISO 8601 date-time (without an offset it is read in the request's time zone); kept to the second
+                         * @description The end, after the start, at most 24 hours later and no later than now (a minute allowed for clocks): an ISO 8601 date-time (without an offset it is read in the request's time zone); kept to the second
                          * @example 2026-03-08T14:00:00.000Z
                          */
                         end: string;
