@@ -101,19 +101,6 @@ export type {
   WeeklyAnalytics,
 } from './contract';
 export {
-  timeEntriesApi,
-  useAddTimeEntryMutation,
-  useDeleteTimeEntryMutation,
-  useGetEstimateInsightsQuery,
-  useGetTimeEntriesQuery,
-  useRestoreTimeEntryMutation,
-  useUpdateTimeEntryMutation,
-  type EstimateInsight,
-  type EstimateInsights,
-  type NewTimeEntry,
-  type TimeEntryChange,
-} from './time-entries-api';
-export {
   DEFAULT_BUDGET_HOURS,
   DEFAULT_CATEGORY_COLOR,
   SESSION_IDLE_MINUTES,

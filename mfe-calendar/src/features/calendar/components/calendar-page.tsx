@@ -7,7 +7,6 @@ import {
   useGetCategoriesQuery,
   useGetLedgerQuery,
   useGetTasksInRangeQuery,
-  useGetTimeEntriesQuery,
   type ApiError,
   type Calendar,
   type Category,
@@ -15,6 +14,7 @@ import {
   type Task,
   type TimeEntry,
 } from '@time-wallet/api';
+import { useGetTimeEntriesQuery } from '@time-wallet/api/time-entries';
 import { useGetCalendarsQuery } from '../api/calendars-api';
 import { Link, useSearchParams } from '@time-wallet/api/router';
 import { Banner, Button, PageHeader, SeriesScopeDialog } from '@time-wallet/shared-ui';

@@ -3,14 +3,16 @@ import toast from 'react-hot-toast';
 import {
   fieldErrorsOf,
   toastUndoableDelete,
-  useAddTimeEntryMutation,
-  useDeleteTimeEntryMutation,
-  useRestoreTimeEntryMutation,
-  useUpdateTimeEntryMutation,
   type ApiError,
   type Task,
   type TimeEntry,
 } from '@time-wallet/api';
+import {
+  useAddTimeEntryMutation,
+  useDeleteTimeEntryMutation,
+  useRestoreTimeEntryMutation,
+  useUpdateTimeEntryMutation,
+} from '@time-wallet/api/time-entries';
 import { draftForTask, draftOfEntry, instantsOfDraft, type EntryDraft } from '../lib/tracked-time';
 import type { EntryField } from '../components/entry-dialog';
 import type { EntryMove } from '../components/tracked-lane';

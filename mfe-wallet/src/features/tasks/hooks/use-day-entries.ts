@@ -1,4 +1,5 @@
-import { api, type TimeEntry, useAppDispatch, useGetTimeEntriesQuery } from '@time-wallet/api';
+import { api, type TimeEntry, useAppDispatch } from '@time-wallet/api';
+import { useGetTimeEntriesQuery } from '@time-wallet/api/time-entries';
 import { addDays } from '@time-wallet/shared-ui/lib';
 
 /** The time entries overlapping the day shown (GET /time-entries), undefined until they are known. */

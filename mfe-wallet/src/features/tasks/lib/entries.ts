@@ -1,4 +1,5 @@
-import type { FieldErrors, NewTimeEntry, TimeEntry, TimeEntryChange } from '@time-wallet/api';
+import type { FieldErrors, TimeEntry } from '@time-wallet/api';
+import type { NewTimeEntry, TimeEntryChange } from '@time-wallet/api/time-entries';
 import { addDays, endsNextDay, formatHHMM24, toLocalDateKey } from '@time-wallet/shared-ui/lib';
 import { END_BEFORE_START_MESSAGE, instantAt, TIMES_REQUIRED_MESSAGE } from './task';
 

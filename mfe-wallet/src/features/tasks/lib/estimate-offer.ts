@@ -1,4 +1,4 @@
-import type { EstimateInsight } from '@time-wallet/api';
+import type { EstimateInsight } from '@time-wallet/api/time-entries';
 import { MINUTES_PER_DAY } from './task';
 
 /** How many done tasks of a category with estimates and tracked time make its ratio worth offering. */

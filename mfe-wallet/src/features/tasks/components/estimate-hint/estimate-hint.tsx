@@ -1,4 +1,4 @@
-import { useGetEstimateInsightsQuery } from '@time-wallet/api';
+import { useGetEstimateInsightsQuery } from '@time-wallet/api/time-entries';
 import { Button } from '@time-wallet/shared-ui';
 import { estimateOffer } from '../../lib/estimate-offer';
 import styles from './estimate-hint.module.css';

@@ -1,13 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
+import { serverMessageOf, type TimeEntry, toastUndoableDelete } from '@time-wallet/api';
 import {
-  serverMessageOf,
-  type TimeEntry,
-  toastUndoableDelete,
   useAddTimeEntryMutation,
   useDeleteTimeEntryMutation,
   useRestoreTimeEntryMutation,
   useUpdateTimeEntryMutation,
-} from '@time-wallet/api';
+} from '@time-wallet/api/time-entries';
 import { Button } from '@time-wallet/shared-ui';
 import { formatStopwatch } from '../../../../lib/duration';
 import { useDayEntries } from '../../hooks/use-day-entries';
