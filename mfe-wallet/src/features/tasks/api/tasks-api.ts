@@ -25,8 +25,11 @@ const tasksOfList = (response: unknown): Task[] => {
 /** A task deleted or restored takes its time entries with it. */
 const TASK_AND_ENTRY_CHANGES = [...TASK_CHANGES, 'TimeEntry'] as const;
 
-/** Put aside (true) or brought back (false): only the flag, never done, which means the person ticked it. */
-type DismissBody = Pick<BodyOf<'/api/tasks/{id}', 'patch'>, 'dismissed'>;
+/**
+ * Put aside: SPEC's "Pending delete sends done true", which other clients send too, with dismissed: true so the server
+ * counts the task nowhere; the lists show such a task as put aside, never as ticked. Brought back (Undo): neither.
+ */
+type DismissBody = Pick<BodyOf<'/api/tasks/{id}', 'patch'>, 'done' | 'dismissed'>;
 type PutBackBody = BodyOf<'/api/tasks/put-back', 'post'>;
 
 export const tasksApi = api.injectEndpoints({
@@ -106,12 +109,12 @@ export const tasksApi = api.injectEndpoints({
       invalidatesTags: [...TASK_CHANGES],
     }),
     /**
-     * The pending list's Delete puts the tasks aside (dismissed: true): they leave the pending list and count in no
-     * figure, and are not done (docs/product.md). Its Undo sends dismissed: false. One request per task.
+     * The pending list's Delete puts the tasks aside ({done: true, dismissed: true}, see DismissBody): they leave the
+     * pending list and count in no figure. Its Undo sends {done: false, dismissed: false}. One request per task.
      */
     setTasksDismissed: build.mutation<null, { tasks: readonly Task[]; dismissed: boolean }>({
       async queryFn({ tasks, dismissed }, _api, _extraOptions, baseQuery) {
-        const body: DismissBody = { dismissed };
+        const body: DismissBody = { done: dismissed, dismissed };
         const results = await Promise.all(
           tasks.map((task) => baseQuery({ url: `/tasks/${task._id}`, method: 'PATCH', body })),
         );

@@ -73,7 +73,7 @@ describe('TodayPage', () => {
   });
 
   it('shows a task put aside from Yesterday as put aside, never as done, and without a timer', async () => {
-    // Older clients sent done: true with dismissed: true; the row still must not read as ticked.
+    // Yesterday's Delete sends SPEC's done: true with dismissed: true; the row still must not read as ticked.
     renderToday({}, [task({ done: true, dismissed: true }), task({ _id: 't2', title: 'Read', done: true })]);
     const gym = await waitFor(() => taskRow('Gym'));
     expect(within(gym).getByText('Put aside')).toBeInTheDocument();

@@ -174,7 +174,7 @@ describe('YesterdayPage', () => {
     expect(screen.getByText('1 selected')).toBeInTheDocument();
   });
 
-  it('puts the selected tasks aside on Delete, sending only dismissed, down to the sleepy empty state', async () => {
+  it("puts the selected tasks aside on Delete, sending SPEC's done: true with dismissed, down to the sleepy empty state", async () => {
     let pending = [pendingTask('t1', 'Report', '09:00', '10:30'), pendingTask('t2', 'Gym', '18:00', '19:15')];
     const dismiss = (id: string) => () => {
       pending = pending.filter((task) => task._id !== id);
@@ -195,12 +195,12 @@ describe('YesterdayPage', () => {
     expect(await screen.findByText('No pending tasks. Well done.')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Mascot looking sleepy' })).toBeInTheDocument();
     // Put aside is not done: done: true would bring them back ticked in the day's lists.
-    expect(server.requestsTo('PATCH', '/tasks/t1')[0].body).toEqual({ dismissed: true });
-    expect(server.requestsTo('PATCH', '/tasks/t2')[0].body).toEqual({ dismissed: true });
+    expect(server.requestsTo('PATCH', '/tasks/t1')[0].body).toEqual({ done: true, dismissed: true });
+    expect(server.requestsTo('PATCH', '/tasks/t2')[0].body).toEqual({ done: true, dismissed: true });
     expect(screen.getByText('2 tasks put aside')).toBeInTheDocument();
   });
 
-  it('offers Undo after Delete, which sends dismissed: false and brings the task back', async () => {
+  it('offers Undo after Delete, which sends done and dismissed false and brings the task back', async () => {
     const report = pendingTask('t1', 'Report', '09:00', '10:30');
     let pending = [report];
     const server = mockApi({
@@ -222,8 +222,8 @@ describe('YesterdayPage', () => {
     expect(await screen.findByText('Task restored')).toBeInTheDocument();
     expect(await screen.findByRole('checkbox', { name: 'Select Report' })).not.toBeChecked();
     expect(server.requestsTo('PATCH', '/tasks/t1').map((request) => request.body)).toEqual([
-      { dismissed: true },
-      { dismissed: false },
+      { done: true, dismissed: true },
+      { done: false, dismissed: false },
     ]);
   });
 });
