@@ -104,7 +104,8 @@ describe('analytics', () => {
     const rows = chart.getByRole('table', { name: 'Planned, tracked and budget hours per day this week' });
     // Today: 405 planned minutes = 6.75 h, shown 6.8; nothing tracked; the 15-hour budget.
     const todayRow = rows.getByRole('row').filter({ hasText: '(today)' });
-    assert.deepEqual(await todayRow.getByRole('cell').allInnerTexts(), ['6.8', '0.0', '15.0']);
+    // Planned, tracked, budget and the hours left (15 - 6.75, the server's remainingMinutes).
+    assert.deepEqual(await todayRow.getByRole('cell').allInnerTexts(), ['6.8', '0.0', '15.0', '8.3']);
     assert.equal(await rows.getByRole('row').count(), 8);
     assert.deepEqual(
       await chart.getByRole('list', { name: 'Legend' }).getByRole('listitem').allInnerTexts(),

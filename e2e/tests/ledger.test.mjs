@@ -26,7 +26,7 @@ describe('one time ledger', () => {
     await form.getByRole('textbox', { name: 'Title' }).fill(title);
     await form.getByLabel('Estimate (minutes)').fill(String(estimate));
     await form.getByRole('button', { name: 'Add Task' }).click();
-    await page().getByRole('list', { name: 'Unscheduled tasks' }).getByText(title).waitFor();
+    await page().getByRole('list', { name: 'Unscheduled tasks' }).getByText(title, { exact: true }).waitFor();
   }
 
   it('plans tomorrow: one task dragged onto the grid, remaining hours live, one scheduled from the keyboard', async () => {
@@ -138,6 +138,7 @@ describe('one time ledger', () => {
       wallet.plannedHours.toFixed(1),
       '0.5',
       wallet.budgetHours.toFixed(1),
+      wallet.remainingHours.toFixed(1),
     ]);
   });
 });
