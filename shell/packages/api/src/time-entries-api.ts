@@ -1,10 +1,11 @@
-import { api } from './api-slice';
-import type { BodyOf, ResponseOf, TimeEntry } from './contract';
-import { TASK_CHANGES, type DayRange } from './ledger-api';
+// Through the package's own name, not relative paths: this subpath is not a shared module, so each remote that reads
+// entries bundles this file, and these imports must reach the one shared slice, not a copy of it.
+import { api, TASK_CHANGES, type BodyOf, type DayRange, type ResponseOf, type TimeEntry } from '@time-wallet/api';
 
 /**
  * Tracked time as intervals (GET/POST/PATCH/DELETE /time-entries) and what it teaches about estimates: Today's task
- * rows and the calendar's tracked lane both read and write them, so they live here once.
+ * rows and the calendar's tracked lane both read and write them, so they live here once. Kept out of the package's
+ * index so that no first visit downloads them; both remotes inject the same definitions, which RTK keeps once.
  */
 
 /** Every change to an entry moves its task's trackedMinutes, the ledger's tracked and productive figures, analytics. */
@@ -16,6 +17,9 @@ export type EstimateInsights = ResponseOf<'/api/insights/estimates', 'get'>;
 export type EstimateInsight = EstimateInsights['categories'][number];
 
 export const timeEntriesApi = api.injectEndpoints({
+  // The wallet and the calendar each bundle this file and inject the same definitions into the one slice: the second
+  // injection replaces the first with its equal instead of logging a conflict.
+  overrideExisting: true,
   endpoints: (build) => ({
     /** The entries overlapping the local days [from, to), by start. */
     getTimeEntries: build.query<TimeEntry[], DayRange>({

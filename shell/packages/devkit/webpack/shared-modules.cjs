@@ -16,8 +16,6 @@ const SINGLETONS = [
   '@time-wallet/api',
   // The router reaches remotes only through this module (see its comment), so react-router itself is not shared.
   '@time-wallet/api/router',
-  // Tracked time's endpoints: shared like the slice they join, and loaded only by the pages that read entries.
-  '@time-wallet/api/time-entries',
   '@time-wallet/shared-ui',
 ];
 
