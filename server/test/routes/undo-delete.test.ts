@@ -93,7 +93,9 @@ describe('undoing a delete', () => {
   });
 
   test('a restore that would clash or break a quota is refused with 409, and stays possible', async () => {
-    const { app } = await buildTestApp({ config: { quotas: { events: 5, tasks: 1, categories: 5, timeEntries: 100 } } });
+    const { app } = await buildTestApp({
+      config: { quotas: { events: 5, tasks: 1, categories: 5, timeEntries: 100 } },
+    });
     const { headers } = await signUp(app);
     const health = await create(app, headers, 'categories');
     await remove(app, headers, 'categories', health._id);
@@ -177,7 +179,9 @@ describe('undoing a delete', () => {
   });
 
   test('a restore passes the quota as a create does: a full account gets its 409 and nothing of the delete comes back', async () => {
-    const { app } = await buildTestApp({ config: { quotas: { events: 5, tasks: 2, categories: 5, timeEntries: 100 } } });
+    const { app } = await buildTestApp({
+      config: { quotas: { events: 5, tasks: 2, categories: 5, timeEntries: 100 } },
+    });
     const { headers } = await signUp(app);
     const day = async () => {
       const response = await app.inject({ method: 'GET', url: '/api/tasks?date=2026-03-12', headers });

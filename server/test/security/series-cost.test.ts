@@ -326,7 +326,9 @@ describe('budgets per read and per account', () => {
   });
 
   test('series per account are bounded, and occurrence edits and splits count in the quota', async () => {
-    const { call } = await account({ config: { quotas: { events: 4, tasks: 3, categories: 5, timeEntries: 100 } } });
+    const { call } = await account({
+      config: { quotas: { events: 4, tasks: 3, categories: 5, timeEntries: 100 } },
+    });
     const weekly = await call('POST', '/api/events', {
       title: 'Weekly',
       start: '2026-11-02T09:00:00',

@@ -1,6 +1,13 @@
 // Through the package's own name, not relative paths: this subpath is not a shared module, so each remote that reads
 // entries bundles this file, and these imports must reach the one shared slice, not a copy of it.
-import { api, TASK_CHANGES, type BodyOf, type DayRange, type ResponseOf, type TimeEntry } from '@time-wallet/api';
+import {
+  api,
+  TASK_CHANGES,
+  type BodyOf,
+  type DayRange,
+  type ResponseOf,
+  type TimeEntry,
+} from '@time-wallet/api';
 
 /**
  * Tracked time as intervals (GET/POST/PATCH/DELETE /time-entries) and what it teaches about estimates: Today's task
