@@ -148,27 +148,28 @@ export interface LedgerInput extends Timeline {
   now: number;
 }
 
-/** The length of the union of spans within [from, to). */
-function unionMs(spans: readonly Span[], from: number, to: number): number {
-  const clipped = spans
-    .map((span) => ({ startAt: Math.max(span.startAt, from), endAt: Math.min(span.endAt, to) }))
-    .filter((span) => span.endAt > span.startAt)
-    .sort((a, b) => a.startAt - b.startAt);
-  let total = 0;
-  let reach = -Infinity;
-  for (const span of clipped) {
-    if (span.endAt <= reach) continue;
-    total += span.endAt - Math.max(span.startAt, reach);
-    reach = span.endAt;
+/** The union of spans as disjoint spans in order: sorted once, then each day only sums its overlaps. */
+function unionOf(spans: readonly Span[]): Span[] {
+  const sorted = spans.filter((span) => span.endAt > span.startAt).sort((a, b) => a.startAt - b.startAt);
+  const union: Span[] = [];
+  for (const span of sorted) {
+    const last = union.at(-1);
+    if (last && span.startAt <= last.endAt) last.endAt = Math.max(last.endAt, span.endAt);
+    else union.push({ startAt: span.startAt, endAt: span.endAt });
   }
-  return total;
+  return union;
 }
+
+/** How much of [from, to) disjoint spans cover. */
+const coveredByUnion = (union: readonly Span[], from: number, to: number): number =>
+  union.reduce((sum, span) => sum + overlapMs(span, from, to), 0);
 
 /** Each day's figures, from the timeline read for those days (see DEFINITIONS). */
 export function ledgerDays(input: LedgerInput, dates: string[]): LedgerDay[] {
   const { timeZone } = input;
   const pieces = piecesOf(input.blocks);
-  const productive = [...input.blocks.filter((block) => block.productive), ...input.entries];
+  const tracked = unionOf(input.entries);
+  const productive = unionOf([...input.blocks.filter((block) => block.productive), ...input.entries]);
   const budgetOf = input.budgetOf ?? ((date: string) => budgetHoursOf(input.user, date));
   return dates.map((date) => {
     const from = startOfLocalDay(timeZone, date);
@@ -178,11 +179,11 @@ export function ledgerDays(input: LedgerInput, dates: string[]): LedgerDay[] {
     return {
       date,
       plannedMinutes,
-      trackedMinutes: minutesOf(unionMs(input.entries, from, to)),
+      trackedMinutes: minutesOf(coveredByUnion(tracked, from, to)),
       unscheduledMinutes: input.tasks
         .filter((task) => task.date === date && !task.scheduled && !task.done)
         .reduce((sum, task) => sum + (task.estimateMinutes ?? 0), 0),
-      productiveMinutes: minutesOf(unionMs(productive, from, to)),
+      productiveMinutes: minutesOf(coveredByUnion(productive, from, to)),
       budgetMinutes,
       overMinutes: Math.max(0, plannedMinutes - budgetMinutes),
       remainingMinutes: Math.max(0, budgetMinutes - plannedMinutes),
