@@ -133,12 +133,12 @@ describe('AnalyticsPage', () => {
 
     expect(card('Category Time Share')).toHaveAccessibleDescription(/planned time per category/i);
     expect(card('Average Productive Hours')).toHaveAccessibleDescription(
-      /done tasks’ blocks \(their tracked time where tracked\) and ended events/,
+      /tracked time, done tasks’ blocks and ended events, each hour once/,
     );
     expect(card('Daily Spend Comparison')).toHaveAccessibleDescription(/active time is productive hours/i);
     expect(card('Consistence Streak')).toHaveAccessibleDescription(/at least one done task/);
     expect(card('Hours per Day This Week')).toHaveAccessibleDescription(
-      'Planned: scheduled tasks and timed events, overlaps once, all-day events free. Tracked: timer plus corrections.',
+      'Planned: scheduled tasks and timed events, overlaps once, all-day events free. Tracked: time entries, from the timer or added by hand.',
     );
     expect(card('Where Your Time Went')).toHaveAccessibleDescription(/without one is No category/);
     expect(screen.getByText('Dismissed tasks count in no figure.')).toBeInTheDocument();

@@ -5,12 +5,12 @@
 export const FIGURE_DEFINITIONS = {
   categoryTimeShare: 'Share of the week’s planned time per category.',
   averageProductiveHours:
-    'Productive: done tasks’ blocks (their tracked time where tracked) and ended events, a day on average.',
+    'Productive: tracked time, done tasks’ blocks and ended events, each hour once, a day on average.',
   dailySpendComparison:
     'Active time is productive hours a day; rest and self care is what is left, 12 at most.',
   consistenceStreak: 'Most days in a row this week with at least one done task.',
   hoursPerDay:
-    'Planned: scheduled tasks and timed events, overlaps once, all-day events free. Tracked: timer plus corrections.',
+    'Planned: scheduled tasks and timed events, overlaps once, all-day events free. Tracked: time entries, from the timer or added by hand.',
   whereYourTimeWent: 'Planned time per category; time without one is No category.',
   everyFigure: 'Dismissed tasks count in no figure.',
 } as const;
