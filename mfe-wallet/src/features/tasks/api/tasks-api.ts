@@ -22,9 +22,6 @@ const tasksOfList = (response: unknown): Task[] => {
   return Array.isArray(tasks) ? (tasks as Task[]) : [];
 };
 
-/** A task deleted or restored takes its time entries with it. */
-const TASK_AND_ENTRY_CHANGES = [...TASK_CHANGES, 'TimeEntry'] as const;
-
 /**
  * Put aside: SPEC's "Pending delete sends done true", which other clients send too, with dismissed: true so the server
  * counts the task nowhere; the lists show such a task as put aside, never as ticked. Brought back (Undo): neither.
@@ -87,12 +84,12 @@ export const tasksApi = api.injectEndpoints({
         method: 'DELETE',
         ...(scope ? { params: { scope } } : {}),
       }),
-      invalidatesTags: [...TASK_AND_ENTRY_CHANGES],
+      invalidatesTags: [...TASK_CHANGES],
     }),
     /** Undoes a delete: the task comes back whole, with its id. */
     restoreTask: build.mutation<Task, string>({
       query: (id) => ({ url: `/tasks/${id}/restore`, method: 'POST' }),
-      invalidatesTags: [...TASK_AND_ENTRY_CHANGES],
+      invalidatesTags: [...TASK_CHANGES],
     }),
     /**
      * Moves yesterday's tasks to the given day at the same clock times, not done (SPEC's Put Back), in one request the

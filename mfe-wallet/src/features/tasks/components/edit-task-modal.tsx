@@ -20,7 +20,6 @@ import {
   type Task,
 } from '../lib/task';
 import { isTimerRunning } from '../lib/timer';
-import { useRefreshEntries } from '../hooks/use-day-entries';
 import { MinutesField, TaskFields, useTaskForm } from './task-fields';
 
 const FORM_ID = 'edit-task-form';
@@ -76,7 +75,6 @@ export function EditTaskModal({
   const [setTrackedMinutes, correcting] = useSetTrackedMinutesMutation();
   const [deleteTask, deleting] = useDeleteTaskMutation();
   const [restoreTask] = useRestoreTaskMutation();
-  const refreshEntries = useRefreshEntries();
   const saving = editing.isLoading || correcting.isLoading;
   const removing = deleting.isLoading;
   const busy = saving || removing;
@@ -116,8 +114,6 @@ export function EditTaskModal({
         toast.error('Failed to update task.');
         return;
       }
-      // The server records a correction as time entries, which the row's tracked time reads.
-      refreshEntries();
     }
     onClose();
   };

@@ -2,7 +2,7 @@ import toast from 'react-hot-toast';
 import { useStartTimerMutation, useStopTimerMutation } from '@time-wallet/api';
 import { IconButton, VisuallyHidden } from '@time-wallet/shared-ui';
 import { formatStopwatch } from '../../../lib/duration';
-import { useDayEntries, useRefreshEntries } from '../hooks/use-day-entries';
+import { useDayEntries } from '../hooks/use-day-entries';
 import { useNow } from '../hooks/use-now';
 import { isTimerRunning, trackedSecondsAt } from '../lib/timer';
 import type { Task } from '../lib/task';
@@ -19,7 +19,6 @@ export function TimerControl({ task, day }: { task: Task; day: string }) {
   const running = isTimerRunning(task);
   const now = useNow(running);
   const entries = useDayEntries(day);
-  const refreshEntries = useRefreshEntries();
   const [startTimer, starting] = useStartTimerMutation();
   const [stopTimer, stopping] = useStopTimerMutation();
   const busy = starting.isLoading || stopping.isLoading;
@@ -27,8 +26,8 @@ export function TimerControl({ task, day }: { task: Task; day: string }) {
 
   const toggle = async () => {
     const result = running ? await stopTimer(task._id) : await startTimer(task._id);
+    // The timer's calls refresh the entries themselves (TASK_CHANGES includes them).
     if (result.error) toast.error(running ? 'Failed to stop the timer.' : 'Failed to start the timer.');
-    else refreshEntries();
   };
 
   return (
