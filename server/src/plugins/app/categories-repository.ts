@@ -1,21 +1,21 @@
 import type { Kysely } from 'kysely';
+import { compiledOnce } from './compiled-query.js';
 import type { CategoryRow, Database } from '../../db/schema.js';
 import { RECORD_QUOTAS } from '../../lib/quotas.js';
 
 /** `maxRows` bounds the list (the category quota). */
 export function createCategoriesRepository(db: Kysely<Database>, maxRows: number = RECORD_QUOTAS.categories) {
   return {
-    async list(userId: string): Promise<CategoryRow[]> {
-      return db
+    list: compiledOnce(db, (userId: string) =>
+      db
         .selectFrom('categories')
         .selectAll()
         .where('userId', '=', userId)
         .orderBy('createdAt')
         .orderBy('name')
         .orderBy('id')
-        .limit(maxRows)
-        .execute();
-    },
+        .limit(maxRows),
+    ),
 
     /** An index-only count (categories_user_id), for the quota. */
     async countOf(userId: string): Promise<number> {

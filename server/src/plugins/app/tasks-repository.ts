@@ -112,17 +112,16 @@ export function createTasksRepository(db: Kysely<Database>, maxRows: number = RE
     }),
 
     /** Tasks dated [fromDate, toDate], scheduled or not, without the dismissed: what the ledger counts by day. */
-    async listLedgerTasks(userId: string, fromDate: string, toDate: string): Promise<LedgerTaskRow[]> {
-      return db
+    listLedgerTasks: compiledOnce(db, (userId: string, fromDate: string, toDate: string) =>
+      db
         .selectFrom('tasks')
         .select(['id', 'date', 'done', 'scheduled', 'estimateMinutes', 'trackedMinutes', 'occurrenceMs'])
         .where('userId', '=', userId)
         .where('date', '>=', fromDate)
         .where('date', '<=', toDate)
         .where('dismissed', '=', 0)
-        .limit(maxRows)
-        .execute();
-    },
+        .limit(maxRows),
+    ),
 
     /** Scheduled tasks overlapping [from, to) and unscheduled ones dated fromDate..toDate, by start: the calendar. */
     async listForRange(
@@ -151,8 +150,8 @@ export function createTasksRepository(db: Kysely<Database>, maxRows: number = RE
      * Tasks overlapping [from, to) with only what time accounting reads (wallet, analytics): few columns, no sort.
      * A dismissed task counts in no figure and an unscheduled one has no block, so neither is read.
      */
-    async listSpansOverlapping(userId: string, from: number, to: number): Promise<TaskSpan[]> {
-      return db
+    listSpansOverlapping: compiledOnce(db, (userId: string, from: number, to: number) =>
+      db
         .selectFrom('tasks')
         .select([
           'id',
@@ -170,9 +169,8 @@ export function createTasksRepository(db: Kysely<Database>, maxRows: number = RE
         .where('dismissed', '=', 0)
         .where((eb) => eb.or([eb('scheduled', '=', 1), eb('occurrenceMs', 'is not', null)]))
         .where('endAt', '>', from)
-        .where('startAt', '<', to)
-        .execute();
-    },
+        .where('startAt', '<', to),
+    ),
 
     /**
      * All the user's tasks by start, a page at a time; see the events repository's pagesByStart. Ties go by creation,
