@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import webpush from 'web-push';
 import { RECORD_QUOTAS, type RecordQuotas } from './lib/quotas.js';
 import { TRASH_LIMITS, type TrashLimits } from './plugins/app/trash-repository.js';
 
@@ -76,6 +77,16 @@ export interface AppConfig {
   subscriptions: SubscriptionConfig;
   /** Background jobs (plugins/app/jobs.ts): how often each instance looks for due work. */
   jobs: JobsConfig;
+  /** Web Push (services/push.ts): the VAPID keys and contact. */
+  push: PushConfig;
+}
+
+export interface PushConfig {
+  /** The application server key browsers subscribe with (base64url, 65 bytes), and its private half. */
+  vapidPublicKey: string;
+  vapidPrivateKey: string;
+  /** A contact for the push services: mailto: or https:. */
+  vapidSubject: string;
 }
 
 export interface SubscriptionConfig {
@@ -136,12 +147,19 @@ function secretIn(file: string): string {
 }
 
 /**
- * The secret stays on disk so tokens survive restarts; several instances must share JWT_SECRET instead. Processes
- * starting together on one DATA_DIR race to create it: the file is created exclusively ('wx'), so exactly one writes
- * it and the others read that one's secret, waiting briefly while the file exists but is not written yet.
+ * A secret file in DATA_DIR, created on first start. Processes starting together on one DATA_DIR race to create it:
+ * the file is created exclusively ('wx'), so exactly one writes it and the others read that one's content, waiting
+ * briefly while the file exists but is not complete yet (`read` answers null). It is never overwritten: another
+ * process may already be using what it holds. `incomplete` is the error's message when the wait runs out.
  */
-export function readOrCreateJwtSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'jwt-secret');
+function readOrCreateSecretFile<T>(
+  dataDir: string,
+  name: string,
+  create: () => { value: T; text: string },
+  read: (text: string) => T | null,
+  incomplete: (file: string) => string,
+): T {
+  const file = path.join(dataDir, name);
   mkdirSync(dataDir, { recursive: true, mode: DATA_DIR_MODE });
   let descriptor: number | undefined;
   try {
@@ -150,28 +168,110 @@ export function readOrCreateJwtSecret(dataDir: string): string {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
   if (descriptor !== undefined) {
-    const secret = randomBytes(48).toString('base64url');
+    const { value, text } = create();
     try {
-      writeSync(descriptor, `${secret}\n`);
+      writeSync(descriptor, text);
     } finally {
       closeSync(descriptor);
     }
-    return secret;
+    return value;
   }
   // A synchronous wait: configuration is read once at start-up, before anything else runs.
   const pause = new Int32Array(new SharedArrayBuffer(4));
   const deadline = Date.now() + SECRET_WAIT_MS;
   for (;;) {
-    const existing = secretIn(file);
-    if (existing.length >= 32) return existing;
-    if (Date.now() >= deadline) {
-      // Never overwritten: another process may have signed tokens with what it is writing.
-      throw new Error(
-        `${file} holds no secret of at least 32 characters; delete it to have one generated, or set JWT_SECRET`,
-      );
-    }
+    const existing = read(secretIn(file));
+    if (existing !== null) return existing;
+    if (Date.now() >= deadline) throw new Error(incomplete(file));
     Atomics.wait(pause, 0, 0, SECRET_POLL_MS);
   }
+}
+
+/** The secret stays on disk (DATA_DIR/jwt-secret) so tokens survive restarts; several instances must share JWT_SECRET instead. */
+export function readOrCreateJwtSecret(dataDir: string): string {
+  return readOrCreateSecretFile(
+    dataDir,
+    'jwt-secret',
+    () => {
+      const secret = randomBytes(48).toString('base64url');
+      return { value: secret, text: `${secret}\n` };
+    },
+    (text) => (text.length >= 32 ? text : null),
+    (file) =>
+      `${file} holds no secret of at least 32 characters; delete it to have one generated, or set JWT_SECRET`,
+  );
+}
+
+/** The VAPID key pair (base64url, as web-push makes them): a P-256 public key of 65 bytes, a private key of 32. */
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+}
+
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+
+/** Whether both keys have the lengths of a P-256 key pair; a damaged pair is refused at start, not at the first push. */
+export function isVapidKeyPair(keys: Partial<VapidKeys>): keys is VapidKeys {
+  const bytes = (text: unknown) =>
+    typeof text === 'string' && BASE64URL.test(text) ? Buffer.from(text, 'base64url').length : -1;
+  return bytes(keys.publicKey) === 65 && bytes(keys.privateKey) === 32;
+}
+
+/**
+ * The push key pair stays on disk (DATA_DIR/vapid-keys.json), as the JWT secret does: a browser's subscription is
+ * bound to the public key it subscribed with, so new keys would silence every subscribed device. Several instances
+ * must share VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY instead (or one DATA_DIR).
+ */
+export function readOrCreateVapidKeys(dataDir: string): VapidKeys {
+  return readOrCreateSecretFile<VapidKeys>(
+    dataDir,
+    'vapid-keys.json',
+    () => {
+      const keys = webpush.generateVAPIDKeys();
+      return { value: keys, text: `${JSON.stringify(keys)}\n` };
+    },
+    (text) => {
+      try {
+        const parsed = JSON.parse(text) as Partial<VapidKeys>;
+        return isVapidKeyPair(parsed) ? { publicKey: parsed.publicKey, privateKey: parsed.privateKey } : null;
+      } catch {
+        return null;
+      }
+    },
+    (file) =>
+      `${file} holds no VAPID key pair; delete it to have one generated, or set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY`,
+  );
+}
+
+/** The address part of MAIL_FROM ('Time Wallet <no-reply@example.com>'), the default VAPID contact. */
+function mailAddressOf(mailFrom: string): string {
+  return /<([^<>\s]+@[^<>\s]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+}
+
+/**
+ * VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (both or neither), else the pair in DATA_DIR; VAPID_SUBJECT is the contact a
+ * push service may write to (mailto: or https:), MAIL_FROM's address by default.
+ */
+export function pushConfigFrom(env: NodeJS.ProcessEnv, dataDir: string, mailFrom: string): PushConfig {
+  const publicKey = env.VAPID_PUBLIC_KEY?.trim() ?? '';
+  const privateKey = env.VAPID_PRIVATE_KEY?.trim() ?? '';
+  if ((publicKey === '') !== (privateKey === '')) {
+    throw new Error('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together (or neither)');
+  }
+  let keys: VapidKeys;
+  if (publicKey !== '') {
+    keys = { publicKey, privateKey };
+    if (!isVapidKeyPair(keys)) {
+      throw new Error(
+        'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be a P-256 key pair in base64url (npx web-push generate-vapid-keys)',
+      );
+    }
+  } else keys = readOrCreateVapidKeys(dataDir);
+  const subject = env.VAPID_SUBJECT?.trim() || `mailto:${mailAddressOf(mailFrom)}`;
+  if (!/^(mailto:\S+@\S+|https:\/\/\S+)$/i.test(subject)) {
+    throw new Error('VAPID_SUBJECT must be a mailto: address or an https: URL');
+  }
+  return { vapidPublicKey: keys.publicKey, vapidPrivateKey: keys.privateKey, vapidSubject: subject };
 }
 
 const PROXY_ADDRESS_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
@@ -312,6 +412,8 @@ export function loadConfig(
   const postgresPool = overrides.postgresPool ?? postgresPoolFrom(env);
   const jwtSecret = overrides.jwtSecret ?? (env.JWT_SECRET?.trim() || readOrCreateJwtSecret(dataDir));
   if (jwtSecret.length < 32) throw new Error('JWT_SECRET must be at least 32 characters');
+  const mailFrom = overrides.mailFrom ?? env.MAIL_FROM ?? 'Time Wallet <no-reply@time-wallet.local>';
+  const push = overrides.push ?? pushConfigFrom(env, dataDir, mailFrom);
   const rateLimitStore = env.RATE_LIMIT_STORE ?? (database.kind === 'postgres' ? 'database' : 'memory');
   if (rateLimitStore !== 'memory' && rateLimitStore !== 'database') {
     throw new Error("RATE_LIMIT_STORE must be 'memory' or 'database'");
@@ -324,7 +426,7 @@ export function loadConfig(
       .map((origin) => origin.trim())
       .filter((origin) => origin.length > 0),
     smtpUrl: env.SMTP_URL?.trim() || undefined,
-    mailFrom: env.MAIL_FROM ?? 'Time Wallet <no-reply@time-wallet.local>',
+    mailFrom,
     appUrl: (env.APP_URL ?? 'http://localhost:3000').replace(/\/+$/, ''),
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
@@ -372,5 +474,6 @@ export function loadConfig(
     database,
     postgresPool,
     jwtSecret,
+    push,
   };
 }

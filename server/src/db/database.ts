@@ -41,6 +41,8 @@ import * as icsSplitOf from './migrations/0011-ics-split-of.js';
 import * as deletedRecordsExpiry from './migrations/0012-deleted-records-expiry.js';
 import * as calendars from './migrations/0013-calendars.js';
 import * as timeEntries from './migrations/0014-time-entries.js';
+import * as push from './migrations/0015-push.js';
+import * as reminders from './migrations/0016-reminders.js';
 import type { Database } from './schema.js';
 
 export type DatabaseKind = DatabaseConfig['kind'];
@@ -297,6 +299,8 @@ export const migrations = {
   '0012-deleted-records-expiry': deletedRecordsExpiry,
   '0013-calendars': calendars,
   '0014-time-entries': timeEntries,
+  '0015-push': push,
+  '0016-reminders': reminders,
 };
 
 export async function migrateToLatest(db: Kysely<Database>, schema?: string): Promise<void> {

@@ -189,6 +189,52 @@ export interface BudgetPeriodsTable {
   budgetHoursByWeekday: string | null;
 }
 
+/** A person's reminder settings (migration 0015); no row: the defaults (schemas/notifications.ts). Flags are 0/1. */
+export interface NotificationSettingsTable {
+  userId: string;
+  /** Minutes before an event's start; null: event reminders off. */
+  eventReminderMinutes: number | null;
+  taskStart: number;
+  timerAlerts: number;
+  /** 'HH:MM' in the person's time zone, or null (off). */
+  planDayAt: string | null;
+  updatedAt: number;
+}
+
+/** A browser subscribed to pushes (migration 0015): its push service endpoint and the keys its pushes are sealed to. */
+export interface PushSubscriptionsTable {
+  id: string;
+  userId: string;
+  /** Unique: one browser, whichever account subscribed it last. */
+  endpoint: string;
+  /** The browser's P-256 public key (65 bytes) and auth secret (16 bytes), base64url. */
+  p256dh: string;
+  auth: string;
+  device: string;
+  expirationTime: number | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/**
+ * One reminder for one browser (migration 0016, services/reminders.ts): inserted by the scans of every instance and
+ * kept once by its unique (reminderKey, subscriptionId); a delivery claims it with a lease and marks it sent.
+ */
+export interface ReminderDeliveriesTable {
+  id: string;
+  userId: string;
+  subscriptionId: string;
+  reminderKey: string;
+  kind: string;
+  dueAt: number;
+  state: 'due' | 'sent' | 'dropped' | 'cancelled' | 'gone' | 'failed';
+  /** While a delivery is under way: when it is taken for dead and the row may be claimed again. */
+  leaseUntil: number | null;
+  attempts: Generated<number>;
+  createdAt: number;
+  updatedAt: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -203,6 +249,9 @@ export interface Database {
   deletedRecords: DeletedRecordsTable;
   timeEntries: TimeEntriesTable;
   budgetPeriods: BudgetPeriodsTable;
+  notificationSettings: NotificationSettingsTable;
+  pushSubscriptions: PushSubscriptionsTable;
+  reminderDeliveries: ReminderDeliveriesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -215,3 +264,5 @@ export type EventRow = Selectable<EventsTable>;
 export type CalendarRow = Selectable<CalendarsTable>;
 export type TimeEntryRow = Selectable<TimeEntriesTable>;
 export type BudgetPeriodRow = Selectable<BudgetPeriodsTable>;
+export type NotificationSettingsRow = Selectable<NotificationSettingsTable>;
+export type PushSubscriptionRow = Selectable<PushSubscriptionsTable>;

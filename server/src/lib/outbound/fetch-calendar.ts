@@ -100,8 +100,16 @@ function inWords(bytes: number): string {
 
 const seconds = (ms: number) => (ms === 1000 ? '1 second' : `${Number((ms / 1000).toFixed(1))} seconds`);
 
-/** Resolves the URL's host and checks every address it has, so DNS cannot slip a private one past the guard. */
-async function checkedAddresses(url: URL, options: FetchCalendarOptions): Promise<LookupAddress[]> {
+/**
+ * Resolves the URL's host and checks every address it has, so DNS cannot slip a private one past the guard. `refused`
+ * words the error for what the address is for (a calendar by default; a push endpoint in lib/outbound/push-request.ts).
+ */
+export async function checkedAddresses(
+  url: URL,
+  options: Pick<FetchCalendarOptions, 'allowPrivateHosts' | 'resolveHost' | 'guard'>,
+  refused: (reason: string) => string = (reason) =>
+    `This address points to ${reason}; calendars must be on the public internet`,
+): Promise<LookupAddress[]> {
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   const family = isIP(host);
   let addresses: LookupAddress[];
@@ -118,22 +126,22 @@ async function checkedAddresses(url: URL, options: FetchCalendarOptions): Promis
     const guard = options.guard ?? refusedAddressReason;
     for (const { address } of addresses) {
       const reason = guard(address, host);
-      if (reason !== null)
-        throw new OutboundError(
-          'refused',
-          `This address points to ${reason}; calendars must be on the public internet`,
-        );
+      if (reason !== null) throw new OutboundError('refused', refused(reason));
     }
   }
   return addresses;
 }
 
-/** Sends one GET to the checked addresses only; the URL's host still names the server (Host header, TLS SNI). */
-function request(
+/**
+ * Sends one request (a GET unless a body is given, then a POST) to the checked addresses only; the URL's host still
+ * names the server (Host header, TLS SNI).
+ */
+export function request(
   url: URL,
   addresses: LookupAddress[],
   headers: Record<string, string>,
   signal: AbortSignal,
+  body?: Buffer,
 ): Promise<IncomingMessage> {
   // With autoSelectFamily (Node 20's default) the socket asks for every address and tries them in turn.
   const lookup: LookupFunction = (_host, lookupOptions, callback) => {
@@ -143,9 +151,9 @@ function request(
   return new Promise((resolve, reject) => {
     const client = url.protocol === 'https:' ? https : http;
     client
-      .request(url, { method: 'GET', headers, lookup, signal, agent: false }, resolve)
+      .request(url, { method: body ? 'POST' : 'GET', headers, lookup, signal, agent: false }, resolve)
       .on('error', reject)
-      .end();
+      .end(body);
   });
 }
 

@@ -86,6 +86,8 @@ export function createUsersRepository(db: Kysely<Database>) {
         await trx.deleteFrom('signInThrottle').where('accountKey', 'in', attemptKeys).execute();
         // Explicit deletes keep removal complete even where foreign keys are not enforced.
         for (const table of [
+          'pushSubscriptions',
+          'notificationSettings',
           'timeEntries',
           'budgetPeriods',
           'deletedRecords',
