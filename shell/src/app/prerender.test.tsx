@@ -58,17 +58,20 @@ describe('prerender', () => {
       const frame = within(root);
       expect(frame.getByRole('heading', { level: 1, name: page.heading, hidden: true })).toBeInTheDocument();
       expect(frame.getByText(page.subtitle!)).toBeInTheDocument();
-      // Inside the layout, the side navigation is there from the first paint, its current entry marked.
-      if (page.layout) expect(frame.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
-      else expect(frame.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+      // Inside the layout, the side navigation and a phone's tab bar (CSS shows one) are there from the first paint.
+      for (const name of ['Main', 'Tab bar']) {
+        if (page.layout) expect(frame.getByRole('navigation', { name })).toBeInTheDocument();
+        else expect(frame.queryByRole('navigation', { name })).not.toBeInTheDocument();
+      }
       // Nothing in it can be used before the app has replaced it.
       expect(root.firstElementChild).toHaveAttribute('inert');
       expect(prerendered.html).not.toMatch(/<form\b/i);
     }
-    expect(within(shown(byPath('/app/today')!)).getByRole('link', { name: 'Today' })).toHaveAttribute(
-      'aria-current',
-      'page',
-    );
+    const today = within(shown(byPath('/app/today')!));
+    for (const name of ['Tabs', 'Tab bar'])
+      expect(
+        within(today.getByRole('navigation', { name })).getByRole('link', { name: 'Today' }),
+      ).toHaveAttribute('aria-current', 'page');
   });
 
   it('prerenders nothing else: every other path gets the app', () => {

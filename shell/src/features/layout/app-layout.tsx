@@ -3,11 +3,12 @@ import { Outlet, useLocation } from '@time-wallet/api/router';
 import { WALLET_TABS } from '../../lib/pages';
 import { useGetCategoriesQuery } from '@time-wallet/api';
 import { SideNav, WalletTabs } from './side-nav';
+import { TabBar } from './tab-bar';
 import { useCategoriesFailureToast } from './use-categories-failure-toast';
 import styles from './app-layout.module.css';
 
 /**
- * The signed-in area's frame: side navigation and the content slot. Also drawn alone, with a page's loading frame in
+ * The signed-in area's frame: side navigation (a tab bar on a phone) and the content slot. Also drawn alone, with a page's loading frame in
  * the slot, before anything is known (the prerendered HTML, the session check), so it asks the server for nothing.
  */
 export function AppLayoutFrame({ children }: { children: ReactNode }) {
@@ -26,6 +27,7 @@ export function AppLayoutFrame({ children }: { children: ReactNode }) {
           {children}
         </main>
       </div>
+      <TabBar />
     </div>
   );
 }

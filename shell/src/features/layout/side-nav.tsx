@@ -1,18 +1,19 @@
 import { ThemeToggle } from '@time-wallet/api';
 import { Link, NavLink, useLocation } from '@time-wallet/api/router';
 import { WALLET_TABS } from '../../lib/pages';
+import { ABOUT, ACCOUNT, currentOf, LOGOUT, SIDE_LINKS } from './destinations';
 import styles from './side-nav.module.css';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   isActive ? `${styles.link} ${styles.active}` : styles.link;
 
+/** The side navigation of a wide screen; a phone has the tab bar instead (tab-bar.tsx). */
 export function SideNav() {
-  const { pathname } = useLocation();
-  const walletActive = WALLET_TABS.some(({ path }) => pathname.startsWith(path));
+  const current = currentOf(SIDE_LINKS, useLocation().pathname);
 
   return (
     <nav className={styles.nav} aria-label="Main">
-      <Link to="/app/wallet" className={styles.logo} aria-label="Time Wallet home">
+      <Link to={SIDE_LINKS[0]!.path} className={styles.logo} aria-label="Time Wallet home">
         <svg viewBox="0 0 32 32" width="32" height="32" aria-hidden="true">
           <rect width="32" height="32" rx="8" fill="var(--color-primary)" />
           <circle cx="16" cy="16" r="9" fill="none" stroke="#fff" strokeWidth="2.5" />
@@ -22,38 +23,30 @@ export function SideNav() {
       </Link>
 
       <ul className={styles.links}>
-        <li>
-          <Link
-            to="/app/wallet"
-            className={walletActive ? `${styles.link} ${styles.active}` : styles.link}
-            aria-current={walletActive ? 'page' : undefined}
-          >
-            Wallet
-          </Link>
-        </li>
-        <li>
-          <NavLink to="/app/calendar" className={linkClass}>
-            Calendar
-          </NavLink>
-        </li>
-        <li>
-          <NavLink to="/app/analytics" className={linkClass}>
-            Analytics
-          </NavLink>
-        </li>
+        {SIDE_LINKS.map(({ name, path, label }) => (
+          <li key={name}>
+            <Link
+              to={path}
+              className={name === current ? `${styles.link} ${styles.active}` : styles.link}
+              aria-current={name === current ? 'page' : undefined}
+            >
+              {label}
+            </Link>
+          </li>
+        ))}
       </ul>
 
       <div className={styles.footer}>
         <ThemeToggle />
-        <NavLink to="/app/account" className={linkClass}>
-          Account
+        <NavLink to={ACCOUNT.path} className={linkClass}>
+          {ACCOUNT.label}
         </NavLink>
-        <NavLink to="/app/logout" className={styles.link}>
-          Logout
+        <NavLink to={LOGOUT.path} className={styles.link}>
+          {LOGOUT.label}
         </NavLink>
-        {/* Last: the least used, it takes a row of its own at 375 px rather than push Logout off the theme's row. */}
-        <NavLink to="/app/about" className={linkClass}>
-          About
+        {/* Last: the least used. */}
+        <NavLink to={ABOUT.path} className={linkClass}>
+          {ABOUT.label}
         </NavLink>
       </div>
     </nav>
