@@ -17,6 +17,7 @@ import jobs from './plugins/app/jobs.js';
 import repositories from './plugins/app/repositories.js';
 import timeZone from './plugins/app/time-zone.js';
 import trashSweep from './plugins/app/trash-sweep.js';
+import reminders from './services/reminders.js';
 import cors from './plugins/external/cors.js';
 import helmet from './plugins/external/helmet.js';
 import multipart from './plugins/external/multipart.js';
@@ -161,6 +162,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(jobs);
   await app.register(repositories);
   await app.register(trashSweep);
+  await app.register(reminders);
   await app.register(helmet);
   await app.register(cors, { origins: config.corsOrigins });
   await app.register(rateLimit, config.rateLimit);

@@ -86,6 +86,7 @@ export function createUsersRepository(db: Kysely<Database>) {
         await trx.deleteFrom('signInThrottle').where('accountKey', 'in', attemptKeys).execute();
         // Explicit deletes keep removal complete even where foreign keys are not enforced.
         for (const table of [
+          'reminderDeliveries',
           'pushSubscriptions',
           'notificationSettings',
           'timeEntries',
