@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { Database, NotificationSettingsRow, UserRow } from '../db/schema.js';
 import type { Kysely, Transaction } from 'kysely';
 import { newId } from '../lib/ids.js';
+import { PUSH_TIMEOUT_MS } from '../lib/outbound/push-request.js';
 import { RECORD_QUOTAS } from '../lib/quotas.js';
 import { instantOfLocalTime, localDateAt, localHHMMAt, addDays } from '../lib/time-zone.js';
 import { SERIES_COLUMNS } from '../plugins/app/series-queries.js';
@@ -30,8 +31,11 @@ import { TIMER_LIMIT_MS } from './time-entries.js';
 export const REMINDER_GRACE_MS = 10 * 60_000;
 /** How far ahead the scan inserts rows: a person's reminders are computed before they fall due. */
 export const REMINDER_LOOKAHEAD_MS = 15 * 60_000;
-/** How long a delivery holds its row; a delivery still under way then is taken for dead, and its row sent again. */
-export const REMINDER_LEASE_MS = 20_000;
+/**
+ * How long a delivery holds its row: twice a push request's bound, so only a delivery whose instance died (or stalled
+ * that long) loses its row to another.
+ */
+export const REMINDER_LEASE_MS = 2 * PUSH_TIMEOUT_MS;
 /** How long delivery rows are kept after they fell due (none is planned again: the scan looks back GRACE only). */
 export const REMINDER_RETENTION_MS = 24 * 60 * 60_000;
 /** Per scan: people whose reminders are computed, rows sent to delivery, old rows deleted. The rest: next tick. */
