@@ -5,6 +5,7 @@ import { isUniqueViolation } from '../lib/db-errors.js';
 import { HttpError } from '../lib/http-errors.js';
 import { newId } from '../lib/ids.js';
 import { postPush } from '../lib/outbound/push-request.js';
+import { toNotificationSettingsJson, type NotificationSettings } from '../schemas/notifications.js';
 
 export type { PushSubscriptionRow } from '../db/schema.js';
 
@@ -232,4 +233,46 @@ export async function sendTestPushes(app: FastifyInstance, userId: string): Prom
   }
   for (const { id } of subscriptions) await app.jobs.send(TEST_PUSH_JOB, { subscriptionId: id }, { key: id });
   return subscriptions.length;
+}
+
+/** The person's reminder settings: their row, or the defaults when they never changed them. */
+export async function notificationSettingsOf(
+  app: FastifyInstance,
+  userId: string,
+): Promise<NotificationSettings> {
+  const row = await app.db
+    .selectFrom('notificationSettings')
+    .selectAll()
+    .where('userId', '=', userId)
+    .executeTakeFirst();
+  return toNotificationSettingsJson(row);
+}
+
+/** Changes some of the person's reminder settings (a row is written the first time) and answers them all. */
+export async function updateNotificationSettings(
+  app: FastifyInstance,
+  userId: string,
+  changes: Partial<NotificationSettings>,
+): Promise<NotificationSettings> {
+  return app.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('notificationSettings')
+      .selectAll()
+      .where('userId', '=', userId)
+      .executeTakeFirst();
+    const settings = { ...toNotificationSettingsJson(row), ...changes };
+    const values = {
+      eventReminderMinutes: settings.eventReminderMinutes,
+      taskStart: settings.taskStart ? 1 : 0,
+      timerAlerts: settings.timerAlerts ? 1 : 0,
+      planDayAt: settings.planDayAt,
+      updatedAt: app.now(),
+    };
+    await trx
+      .insertInto('notificationSettings')
+      .values({ userId, ...values })
+      .onConflict((conflict) => conflict.column('userId').doUpdateSet(values))
+      .execute();
+    return settings;
+  });
 }
