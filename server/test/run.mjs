@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensurePushCertificate } from './support/push-certificate.mjs';
 
 const testDir = path.dirname(fileURLToPath(import.meta.url));
 const files = readdirSync(testDir, { recursive: true })
@@ -12,9 +13,16 @@ const files = readdirSync(testDir, { recursive: true })
   .sort()
   .map((file) => path.join('test', file));
 
+// The fake push service's CA (test/support/push-service.ts): Node reads NODE_EXTRA_CA_CERTS only at process start.
+const pushCertificate = ensurePushCertificate();
+
 const result = spawnSync(
   process.execPath,
   ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=2', ...files],
-  { stdio: 'inherit', cwd: path.dirname(testDir) },
+  {
+    stdio: 'inherit',
+    cwd: path.dirname(testDir),
+    env: { ...process.env, NODE_EXTRA_CA_CERTS: pushCertificate.ca },
+  },
 );
 process.exit(result.status ?? 1);
