@@ -2014,6 +2014,270 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/push/key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The VAPID public key a browser subscribes with (applicationServerKey) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description IANA time zone for local days, e.g. Europe/Paris; an unknown zone is ignored */
+                    "x-time-zone"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The VAPID application server key (base64url): PushManager.subscribe's applicationServerKey */
+                            publicKey: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/push/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's devices that receive notifications, newest first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description IANA time zone for local days, e.g. Europe/Paris; an unknown zone is ignored */
+                    "x-time-zone"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            subscriptions: {
+                                id: string;
+                                device: string;
+                                /** @description ISO UTC date-time the device first subscribed */
+                                createdAt: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Subscribe this browser to the user's notifications
+         * @description subscription is the browser's PushSubscription.toJSON(). Posting an endpoint that is already stored updates it (and moves it to this account): one browser, one row. The endpoint must be https and, as calendar subscriptions, must not point to a loopback, private or link-local address (unless SUBSCRIPTIONS_ALLOW_PRIVATE_HOSTS). At most 20 devices per account (409).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description IANA time zone for local days, e.g. Europe/Paris; an unknown zone is ignored */
+                    "x-time-zone"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        subscription: {
+                            /** @description The push service's https address for this browser */
+                            endpoint: string;
+                            /** @description Epoch milliseconds, or null */
+                            expirationTime?: number | null;
+                            keys: {
+                                /** @description The browser's P-256 public key, uncompressed (65 bytes), base64url */
+                                p256dh: string;
+                                /** @description The 16-byte authentication secret, base64url */
+                                auth: string;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        /** @description A label the person knows the device by, e.g. 'Pixel 8, Chrome' */
+                        device: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            device: string;
+                            /** @description ISO UTC date-time the device first subscribed */
+                            createdAt: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/push/subscriptions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Stop sending notifications to one of the user’s devices */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description IANA time zone for local days, e.g. Europe/Paris; an unknown zone is ignored */
+                    "x-time-zone"?: string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/push/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test notification to each of the user's devices
+         * @description Answers 202 at once; the notifications go out in the background. 409 when no device is subscribed.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description IANA time zone for local days, e.g. Europe/Paris; an unknown zone is ignored */
+                    "x-time-zone"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": Record<string, never> | null;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Devices a test notification is on its way to */
+                            devices: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tasks/": {
         parameters: {
             query?: never;
@@ -3001,6 +3265,111 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/users/me/notifications/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Which reminders the signed-in user receives
+         * @description Defaults until changed: event reminders 10 minutes before, task starts and timer alerts on, no plan-your-day nudge.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description IANA time zone for local days, e.g. Europe/Paris; an unknown zone is ignored */
+                    "x-time-zone"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Minutes before an event's start its reminder comes (0 to 1440); null: no event reminders */
+                            eventReminderMinutes: number | (never | null);
+                            /** @description A reminder when a task's start comes */
+                            taskStart: boolean;
+                            /** @description Alerts when a running timer passes its block's end, and when it stops itself after 12 hours */
+                            timerAlerts: boolean;
+                            /** @description A daily 'plan your day' nudge at this HH:MM in the person's time zone; null: none */
+                            planDayAt: string | (never | null);
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change any of the reminder settings; answers all of them */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description IANA time zone for local days, e.g. Europe/Paris; an unknown zone is ignored */
+                    "x-time-zone"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Minutes before an event's start its reminder comes (0 to 1440); null: no event reminders */
+                        eventReminderMinutes?: number | (never | null);
+                        /** @description A reminder when a task's start comes */
+                        taskStart?: boolean;
+                        /** @description Alerts when a running timer passes its block's end, and when it stops itself after 12 hours */
+                        timerAlerts?: boolean;
+                        /** @description A daily 'plan your day' nudge at this HH:MM in the person's time zone; null: none */
+                        planDayAt?: string | (never | null);
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Minutes before an event's start its reminder comes (0 to 1440); null: no event reminders */
+                            eventReminderMinutes: number | (never | null);
+                            /** @description A reminder when a task's start comes */
+                            taskStart: boolean;
+                            /** @description Alerts when a running timer passes its block's end, and when it stops itself after 12 hours */
+                            timerAlerts: boolean;
+                            /** @description A daily 'plan your day' nudge at this HH:MM in the person's time zone; null: none */
+                            planDayAt: string | (never | null);
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
         trace?: never;
     };
 }
