@@ -8,8 +8,13 @@ import { useCategoriesFailureToast } from './use-categories-failure-toast';
 import styles from './app-layout.module.css';
 
 /**
- * The signed-in area's frame: side navigation (a tab bar on a phone) and the content slot. Also drawn alone, with a page's loading frame in
+ * The signed-in area's frame: side navigation and the content slot. Also drawn alone, with a page's loading frame in
  * the slot, before anything is known (the prerendered HTML, the session check), so it asks the server for nothing.
+ *
+ * On a phone (up to the side navigation's 720 px breakpoint) the side navigation gives way to the tab bar, by CSS alone
+ * so the first paint is already right: the page starts at the top and ends above the bar (--tab-bar-height, set here
+ * and read by the bar) and, in an installed app (viewport-fit=cover), keeps clear of the notch and home indicator.
+ * The CSS files carry no comments: style-loader ships them verbatim in the first visit's JS.
  */
 export function AppLayoutFrame({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
