@@ -73,7 +73,13 @@ export async function buildApp(app, { outputPath, mode = 'production', env = {} 
   const webpack = require('webpack');
   const { createConfig } = require('../webpack/create-config.cjs');
   const appDir = path.join(repoRoot, app.dir);
-  const config = createConfig(appDir, { ...env, ...(outputPath ? { outputPath } : {}) }, { mode });
+  // The app's own webpack.config.cjs, as `webpack` run in its folder reads it (the shell adds its service worker
+  // there); each is the shared config plus what that app alone needs.
+  const appConfig = path.join(appDir, 'webpack.config.cjs');
+  const configFor = fs.existsSync(appConfig)
+    ? require(appConfig)
+    : (appEnv, argv) => createConfig(appDir, appEnv, argv);
+  const config = configFor({ ...env, ...(outputPath ? { outputPath } : {}) }, { mode });
   const started = Date.now();
   await new Promise((resolve, reject) => {
     webpack(config).run((error, stats) => {
@@ -110,7 +116,13 @@ export function isBuildFresh(app) {
   const stamp = path.join(repoRoot, app.dir, 'dist', STAMP);
   if (!fs.existsSync(stamp)) return false;
   const builtAt = fs.statSync(stamp).mtimeMs;
-  const sources = [`${app.dir}/src`, `${app.dir}/public`, `${app.dir}/package.json`, ...sharedSources];
+  const sources = [
+    `${app.dir}/src`,
+    `${app.dir}/public`,
+    `${app.dir}/package.json`,
+    `${app.dir}/webpack.config.cjs`,
+    ...sharedSources,
+  ];
   return sources.every((source) => newestMtime(path.join(repoRoot, source)) < builtAt);
 }
 

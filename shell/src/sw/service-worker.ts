@@ -1,0 +1,303 @@
+/// <reference lib="webworker" />
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { matchPrecache, precache } from 'workbox-precaching';
+import { CacheFirst, NetworkFirst, type Strategy } from 'workbox-strategies';
+import {
+  accountOf,
+  deploymentOf,
+  documentFor,
+  isLogout,
+  routeOf,
+  type Deployment,
+  type Route,
+} from './routes';
+import { notificationOf, reminderMessage, targetUrlOf, type Reminder } from './reminders';
+
+/**
+ * The shell's service worker (built by Workbox's InjectManifest from this file, served as /sw.js). It precaches the
+ * shell's build, caches each remote's files and the API's reads as they are used, and answers from those caches only
+ * while the browser is offline: online, every request that is not immutable goes to the network exactly as it would
+ * without a worker, so a deploy, a rollback or a fresh read is never hidden behind a cached copy. See routes.ts for
+ * which request goes where, and reminders.ts for push.
+ */
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
+};
+
+// Versioned names: a worker whose rules change can start with empty caches by bumping one.
+const CACHES = {
+  immutable: 'time-wallet-immutable-v1',
+  remotes: 'time-wallet-remotes-v1',
+  runtime: 'time-wallet-runtime-v1',
+  apiPrefix: 'time-wallet-api-v1-',
+} as const;
+// Bounds: every cache the worker fills itself is capped (the precache is the build's own list of files).
+const LIMITS = { immutable: 300, remotes: 60, runtime: 4, api: 200 } as const;
+const API_MAX_AGE_SECONDS = 14 * 24 * 60 * 60;
+
+precache(self.__WB_MANIFEST);
+
+const shellOrigin = self.location.origin;
+const offline = () => !self.navigator.onLine;
+
+/** Online, a failed request fails as it would without the worker; only offline does a cached copy answer. */
+const onlyOffline = {
+  cachedResponseWillBeUsed: async ({ cachedResponse }: { cachedResponse?: Response }) =>
+    offline() ? (cachedResponse ?? null) : null,
+};
+const okOnly = () => new CacheableResponsePlugin({ statuses: [200] });
+
+// ---- The deployment (the runtime config's API and remotes), as the last /config.json the worker saw says ----
+
+let deployment: Deployment | null = null;
+let deploymentRead: Promise<Deployment | null> | null = null;
+
+async function adoptConfig(response: Response | undefined | null): Promise<void> {
+  if (!response?.ok) return;
+  try {
+    deployment = deploymentOf(await response.clone().json()) ?? deployment;
+  } catch {
+    // A config the shell cannot parse either: it says so itself.
+  }
+}
+
+/** After a restart the worker has not seen this page's config yet: the cached copy tells it. */
+function knownDeployment(): Promise<Deployment | null> {
+  if (deployment) return Promise.resolve(deployment);
+  deploymentRead ??= caches
+    .open(CACHES.runtime)
+    .then((cache) => cache.match(new URL('/config.json', shellOrigin).href))
+    .then(adoptConfig)
+    .then(() => deployment)
+    .finally(() => (deploymentRead = null));
+  return deploymentRead;
+}
+
+// ---- Strategies ----
+
+const runtimeConfig = new NetworkFirst({
+  cacheName: CACHES.runtime,
+  plugins: [
+    okOnly(),
+    new ExpirationPlugin({ maxEntries: LIMITS.runtime }),
+    onlyOffline,
+    {
+      fetchDidSucceed: async ({ response }) => {
+        await adoptConfig(response);
+        return response;
+      },
+    },
+  ],
+});
+// A remote's hashed chunks, its version folders and the shell's chunks of builds older than the precache.
+const immutable = new CacheFirst({
+  cacheName: CACHES.immutable,
+  plugins: [okOnly(), new ExpirationPlugin({ maxEntries: LIMITS.immutable, purgeOnQuotaError: true })],
+});
+const remoteFiles = new NetworkFirst({
+  cacheName: CACHES.remotes,
+  plugins: [
+    okOnly(),
+    new ExpirationPlugin({ maxEntries: LIMITS.remotes, purgeOnQuotaError: true }),
+    onlyOffline,
+  ],
+});
+
+// ---- The API's reads: one cache per account, only ever the current one ----
+
+const apiCacheName = (account: string) => `${CACHES.apiPrefix}${hashOf(account)}`;
+let apiReads: { account: string; strategy: Strategy; expiration: ExpirationPlugin } | null = null;
+
+/** A short, stable name for an account (the cache's name must not hold the token itself): FNV-1a, 32 bits. */
+function hashOf(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index += 1) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(36);
+}
+
+/** Deletes every account's cached reads but `keep`'s: a signed-in account change never shows the last one's data. */
+async function forgetApiReads(keep: string | null = null): Promise<void> {
+  const kept = keep === null ? null : apiCacheName(keep);
+  if (apiReads && apiReads.account !== keep) {
+    await apiReads.expiration.deleteCacheAndMetadata().catch(() => undefined);
+    apiReads = null;
+  }
+  const names = await caches.keys();
+  await Promise.all(
+    names
+      .filter((name) => name.startsWith(CACHES.apiPrefix) && name !== kept)
+      .map((name) => caches.delete(name)),
+  );
+}
+
+async function apiReadsFor(account: string) {
+  if (apiReads?.account === account) return apiReads.strategy;
+  await forgetApiReads(account);
+  const expiration = new ExpirationPlugin({
+    maxEntries: LIMITS.api,
+    maxAgeSeconds: API_MAX_AGE_SECONDS,
+    purgeOnQuotaError: true,
+  });
+  const strategy = new NetworkFirst({
+    cacheName: apiCacheName(account),
+    plugins: [
+      okOnly(),
+      expiration,
+      onlyOffline,
+      {
+        // The server no longer knows this session: what was read with it goes.
+        fetchDidSucceed: async ({ response }) => {
+          if (response.status === 401) await forgetApiReads();
+          return response;
+        },
+      },
+    ],
+  });
+  apiReads = { account, strategy, expiration };
+  return strategy;
+}
+
+// ---- Requests ----
+
+/** Another origin's file, asked for with CORS so the cache holds a readable copy, not an opaque one. */
+const corsRequest = (request: Request) =>
+  request.mode === 'no-cors' ? new Request(request.url, { mode: 'cors', credentials: 'omit' }) : request;
+
+async function fromPrecacheOffline(request: Request, precached: () => Promise<Response | undefined>) {
+  try {
+    return await fetch(request);
+  } catch (error) {
+    if (!offline()) throw error;
+    const response = await precached();
+    if (!response) throw error;
+    return response;
+  }
+}
+
+async function prerenderedPages(): Promise<Record<string, string>> {
+  try {
+    return ((await (await matchPrecache('/prerendered.json'))?.json()) ?? {}) as Record<string, string>;
+  } catch {
+    return {};
+  }
+}
+
+async function tellClient(clientId: string, message: unknown): Promise<void> {
+  const client = clientId ? await self.clients.get(clientId) : undefined;
+  client?.postMessage(message);
+}
+
+function handle(event: FetchEvent, route: Route): Promise<Response> | null {
+  const { request } = event;
+  const url = new URL(request.url);
+  switch (route) {
+    case 'page':
+      return fromPrecacheOffline(request, async () =>
+        matchPrecache(documentFor(url.pathname, await prerenderedPages())),
+      );
+    case 'shell-file':
+      return fromPrecacheOffline(request, () => matchPrecache(url.href));
+    case 'runtime-config':
+      return runtimeConfig.handle({ event, request });
+    case 'immutable':
+      return (async () =>
+        (url.origin === shellOrigin ? await matchPrecache(url.href) : undefined) ??
+        immutable.handle({ event, request: corsRequest(request) }))();
+    case 'remote-file':
+      return remoteFiles.handle({ event, request: corsRequest(request) });
+    case 'api-read': {
+      const account = accountOf(request.headers.get('Authorization'));
+      // A guest's reads are nobody's to keep.
+      if (account === null) return null;
+      return apiReadsFor(account).then((strategy) => strategy.handle({ event, request }));
+    }
+    case 'api-write':
+      if (isLogout(request, shellOrigin, deployment)) event.waitUntil(forgetApiReads());
+      if (offline()) event.waitUntil(tellClient(event.clientId, { type: 'needs-connection' }));
+      // Sent as it would be without the worker: offline, it fails as a network error the page already handles.
+      return null;
+    default:
+      return null;
+  }
+}
+
+self.addEventListener('fetch', (event) => {
+  const facts = { url: event.request.url, method: event.request.method, mode: event.request.mode };
+  const route = routeOf(facts, shellOrigin, deployment);
+  if (deployment || new URL(facts.url).origin === shellOrigin) {
+    const answer = handle(event, route);
+    if (answer) event.respondWith(answer);
+    return;
+  }
+  // Another origin's request before this worker (just started) has seen a config: the cached config decides. The
+  // request is answered either way, by a strategy or by the network as the page asked.
+  event.respondWith(
+    knownDeployment().then(
+      () => handle(event, routeOf(facts, shellOrigin, deployment)) ?? fetch(event.request),
+    ),
+  );
+});
+
+// ---- Life cycle: a new build's worker takes over at once (pages and entries always come from one build) ----
+
+self.addEventListener('install', () => {
+  void self.skipWaiting();
+});
+self.addEventListener('activate', (event) => {
+  event.waitUntil(self.clients.claim());
+});
+
+// ---- Push: one place for each reminder, the open page or a notification, never both ----
+
+self.addEventListener('push', (event) => {
+  const reminder = notificationOf(event.data ? safeJson(event.data) : null);
+  if (!reminder) return;
+  event.waitUntil(deliver(reminder));
+});
+
+function safeJson(data: PushMessageData): unknown {
+  try {
+    return data.json();
+  } catch {
+    return null;
+  }
+}
+
+async function deliver(reminder: Reminder): Promise<void> {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const watching = windows.find((client) => client.visibilityState === 'visible' && client.focused);
+  if (watching) {
+    watching.postMessage(reminderMessage(reminder));
+    return;
+  }
+  await self.registration.showNotification(reminder.title, {
+    body: reminder.body,
+    tag: reminder.tag,
+    data: { url: reminder.url },
+    icon: '/icons/icon-192.png',
+  });
+}
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = targetUrlOf((event.notification.data as { url?: unknown } | null)?.url, shellOrigin);
+  event.waitUntil(openPage(url));
+});
+
+async function openPage(url: string): Promise<void> {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  for (const client of windows) {
+    try {
+      const focused = await client.focus();
+      const navigated = await focused.navigate(url);
+      if (navigated) return;
+    } catch {
+      // A page this worker does not control cannot be navigated by it: a new window opens instead.
+    }
+  }
+  await self.clients.openWindow(url);
+}
