@@ -54,4 +54,18 @@ export async function start(early: EarlyStart) {
   const { renderApp } = await import(/* webpackMode: "eager" */ './app-root');
   await yieldToMain();
   renderApp(createRoot(rootElement), store);
+  followServiceWorker();
+}
+
+/**
+ * The page side of the service worker (features/offline: the offline banner, reminders and refused actions as toasts)
+ * loads only once there is something to show: the browser is or goes offline, or the worker posts a message. A first
+ * visit online downloads none of it. The worker itself is registered by the HTML (public/register-service-worker.js).
+ */
+function followServiceWorker(): void {
+  const show = (event?: Event) =>
+    void import('../features/offline/pwa-client').then((client) => client.handle(event), console.error);
+  if (!navigator.onLine) show();
+  window.addEventListener('offline', show);
+  navigator.serviceWorker?.addEventListener('message', show);
 }
