@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
@@ -82,9 +82,11 @@ export interface AppConfig {
 }
 
 export interface PushConfig {
-  /** The application server key browsers subscribe with (base64url, 65 bytes), and its private half. */
-  vapidPublicKey: string;
-  vapidPrivateKey: string;
+  /**
+   * VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or null: the pair in DATA_DIR/vapid-keys.json, created when the app is
+   * built (services/push.ts vapidKeysOf), so reading the configuration writes nothing.
+   */
+  vapidKeys: VapidKeys | null;
   /** A contact for the push services: mailto: or https:. */
   vapidSubject: string;
 }
@@ -210,11 +212,20 @@ export interface VapidKeys {
 
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 
-/** Whether both keys have the lengths of a P-256 key pair; a damaged pair is refused at start, not at the first push. */
+/** Whether the keys are a P-256 key pair (the public key the private one's); a damaged pair is refused at start. */
 export function isVapidKeyPair(keys: Partial<VapidKeys>): keys is VapidKeys {
   const bytes = (text: unknown) =>
-    typeof text === 'string' && BASE64URL.test(text) ? Buffer.from(text, 'base64url').length : -1;
-  return bytes(keys.publicKey) === 65 && bytes(keys.privateKey) === 32;
+    typeof text === 'string' && BASE64URL.test(text) ? Buffer.from(text, 'base64url') : null;
+  const publicKey = bytes(keys.publicKey);
+  const privateKey = bytes(keys.privateKey);
+  if (publicKey?.length !== 65 || privateKey?.length !== 32) return false;
+  try {
+    const ecdh = createECDH('prime256v1');
+    ecdh.setPrivateKey(privateKey);
+    return ecdh.getPublicKey().equals(publicKey);
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -249,29 +260,27 @@ function mailAddressOf(mailFrom: string): string {
 }
 
 /**
- * VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (both or neither), else the pair in DATA_DIR; VAPID_SUBJECT is the contact a
- * push service may write to (mailto: or https:), MAIL_FROM's address by default.
+ * VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (both or neither; checked here, so a damaged pair stops the start), else null
+ * for the pair in DATA_DIR; VAPID_SUBJECT is the contact a push service may write to (mailto: or https:), MAIL_FROM's
+ * address by default.
  */
-export function pushConfigFrom(env: NodeJS.ProcessEnv, dataDir: string, mailFrom: string): PushConfig {
+export function pushConfigFrom(env: NodeJS.ProcessEnv, mailFrom: string): PushConfig {
   const publicKey = env.VAPID_PUBLIC_KEY?.trim() ?? '';
   const privateKey = env.VAPID_PRIVATE_KEY?.trim() ?? '';
   if ((publicKey === '') !== (privateKey === '')) {
     throw new Error('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together (or neither)');
   }
-  let keys: VapidKeys;
-  if (publicKey !== '') {
-    keys = { publicKey, privateKey };
-    if (!isVapidKeyPair(keys)) {
-      throw new Error(
-        'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be a P-256 key pair in base64url (npx web-push generate-vapid-keys)',
-      );
-    }
-  } else keys = readOrCreateVapidKeys(dataDir);
+  const keys = publicKey === '' ? null : { publicKey, privateKey };
+  if (keys !== null && !isVapidKeyPair(keys)) {
+    throw new Error(
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be a P-256 key pair in base64url (npx web-push generate-vapid-keys)',
+    );
+  }
   const subject = env.VAPID_SUBJECT?.trim() || `mailto:${mailAddressOf(mailFrom)}`;
-  if (!/^(mailto:\S+@\S+|https:\/\/\S+)$/i.test(subject)) {
+  if (!/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/i.test(subject)) {
     throw new Error('VAPID_SUBJECT must be a mailto: address or an https: URL');
   }
-  return { vapidPublicKey: keys.publicKey, vapidPrivateKey: keys.privateKey, vapidSubject: subject };
+  return { vapidKeys: keys, vapidSubject: subject };
 }
 
 const PROXY_ADDRESS_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
@@ -413,7 +422,7 @@ export function loadConfig(
   const jwtSecret = overrides.jwtSecret ?? (env.JWT_SECRET?.trim() || readOrCreateJwtSecret(dataDir));
   if (jwtSecret.length < 32) throw new Error('JWT_SECRET must be at least 32 characters');
   const mailFrom = overrides.mailFrom ?? env.MAIL_FROM ?? 'Time Wallet <no-reply@time-wallet.local>';
-  const push = overrides.push ?? pushConfigFrom(env, dataDir, mailFrom);
+  const push = overrides.push ?? pushConfigFrom(env, mailFrom);
   const rateLimitStore = env.RATE_LIMIT_STORE ?? (database.kind === 'postgres' ? 'database' : 'memory');
   if (rateLimitStore !== 'memory' && rateLimitStore !== 'database') {
     throw new Error("RATE_LIMIT_STORE must be 'memory' or 'database'");

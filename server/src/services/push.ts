@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import webpush from 'web-push';
+import { readOrCreateVapidKeys, type AppConfig, type VapidKeys } from '../config.js';
 import type { PushSubscriptionRow } from '../db/schema.js';
 import { isUniqueViolation } from '../lib/db-errors.js';
 import { HttpError } from '../lib/http-errors.js';
@@ -55,6 +56,22 @@ export class PushError extends Error {
   }
 }
 
+const vapidKeysByConfig = new WeakMap<AppConfig, VapidKeys>();
+
+/**
+ * The app's VAPID key pair: the environment's, or the pair in DATA_DIR/vapid-keys.json, created on first use (the push
+ * routes ask for it when the app is built, so a new DATA_DIR gets its keys at start).
+ */
+export function vapidKeysOf(app: FastifyInstance): VapidKeys {
+  const { config } = app;
+  let keys = vapidKeysByConfig.get(config);
+  if (!keys) {
+    keys = config.push.vapidKeys ?? readOrCreateVapidKeys(config.dataDir);
+    vapidKeysByConfig.set(config, keys);
+  }
+  return keys;
+}
+
 function cut(text: string, max: number): string {
   const points = [...text];
   return points.length <= max ? text : `${points.slice(0, max - 1).join('')}…`;
@@ -72,7 +89,7 @@ export async function sendPush(
   payload: PushPayload,
   options: SendPushOptions,
 ): Promise<'sent' | 'gone'> {
-  const { vapidPublicKey, vapidPrivateKey, vapidSubject } = app.config.push;
+  const { publicKey, privateKey } = vapidKeysOf(app);
   const bounded: PushPayload = {
     ...payload,
     title: cut(payload.title, PUSH_TITLE_MAX),
@@ -82,7 +99,7 @@ export async function sendPush(
     { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
     JSON.stringify(bounded),
     {
-      vapidDetails: { subject: vapidSubject, publicKey: vapidPublicKey, privateKey: vapidPrivateKey },
+      vapidDetails: { subject: app.config.push.vapidSubject, publicKey, privateKey },
       TTL: options.ttlSeconds,
       contentEncoding: 'aes128gcm',
       urgency: options.urgency ?? 'normal',

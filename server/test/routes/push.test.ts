@@ -10,6 +10,7 @@ import {
   PushError,
   sendPush,
   subscriptionsOf,
+  vapidKeysOf,
   type PushPayload,
 } from '../../src/services/push.js';
 import { buildTestApp, send, signUp, type SignedInUser } from '../helpers.js';
@@ -197,7 +198,7 @@ describe('push subscriptions', async () => {
     const response = await send(app, user.headers, 'GET', '/api/push/key');
     assert.equal(response.statusCode, 200);
     const { publicKey } = response.json() as { publicKey: string };
-    assert.equal(publicKey, app.config.push.vapidPublicKey);
+    assert.equal(publicKey, vapidKeysOf(app).publicKey);
     const raw = Buffer.from(publicKey, 'base64url');
     assert.equal(raw.length, 65);
     assert.equal(raw[0], 4);
@@ -452,7 +453,7 @@ describe('delivery through a push service', async () => {
         url: '/app/today',
         tag: 'test',
       });
-      const claims = await verifyVapid(push.headers, app.config.push.vapidPublicKey, service.origin);
+      const claims = await verifyVapid(push.headers, vapidKeysOf(app).publicKey, service.origin);
       assert.equal(claims.sub, app.config.push.vapidSubject);
       const expiresIn = Number(claims.exp) - Date.now() / 1000;
       assert.ok(expiresIn > 0 && expiresIn <= 24 * 3600, `exp ${claims.exp}`);

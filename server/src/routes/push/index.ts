@@ -20,6 +20,7 @@ import {
   saveSubscription,
   sendTestPushes,
   subscriptionsOf,
+  vapidKeysOf,
 } from '../../services/push.js';
 
 const DEVICE_NOT_FOUND = 'Device not found';
@@ -46,6 +47,8 @@ function authSecret(text: string): string | null {
 const pushRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['push'];
   handleTestPushes(app);
+  // Made now when DATA_DIR has none: at start, not on the first subscription.
+  const { publicKey } = vapidKeysOf(app);
 
   app.get(
     '/key',
@@ -57,7 +60,7 @@ const pushRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: PushKey },
       },
     },
-    async () => ({ publicKey: app.config.push.vapidPublicKey }),
+    async () => ({ publicKey }),
   );
 
   app.get(
