@@ -39,7 +39,7 @@ export const REMINDER_LEASE_MS = 2 * PUSH_TIMEOUT_MS;
 /** How long delivery rows are kept after they fell due (none is planned again: the scan looks back GRACE only). */
 export const REMINDER_RETENTION_MS = 24 * 60 * 60_000;
 /** Per scan: people whose reminders are computed, rows sent to delivery, old rows deleted. The rest: next tick. */
-export const REMINDER_SCAN_LIMITS = { people: 500, deliveries: 500, sweep: 1000, perPerson: 100 } as const;
+export const REMINDER_SCAN_LIMITS = { people: 500, deliveries: 500, sweep: 1000, perPerson: 500 } as const;
 
 export const REMINDER_JOB = 'reminder-delivery';
 
