@@ -190,36 +190,36 @@ async function taskReminders(app: FastifyInstance, person: Person, from: number,
  */
 async function timerReminders(app: FastifyInstance, person: Person, from: number, to: number) {
   const found: Reminder[] = [];
-  const entries = await app.db
-    .selectFrom('timeEntries')
-    .innerJoin('tasks', (join) =>
-      join.onRef('tasks.id', '=', 'timeEntries.taskId').onRef('tasks.userId', '=', 'timeEntries.userId'),
-    )
-    .select([
-      'timeEntries.id',
-      'timeEntries.startAt',
-      'timeEntries.endAt',
-      'tasks.title',
-      'tasks.scheduled',
-      'tasks.endAt as blockEndAt',
-    ])
-    .where('timeEntries.userId', '=', person.id)
-    .where('timeEntries.source', '=', 'timer')
-    // A running entry (there is at most one), or one whose 12-hour mark falls in the span (stored to the second).
-    .where((eb) =>
-      eb.or([
-        eb('timeEntries.endAt', 'is', null),
-        eb.and([
-          eb('timeEntries.startAt', '>', from - TIMER_LIMIT_MS - 1000),
-          eb('timeEntries.startAt', '<', to - TIMER_LIMIT_MS + 1000),
-        ]),
-      ]),
-    )
+  const timerEntries = () =>
+    app.db
+      .selectFrom('timeEntries')
+      .innerJoin('tasks', (join) =>
+        join.onRef('tasks.id', '=', 'timeEntries.taskId').onRef('tasks.userId', '=', 'timeEntries.userId'),
+      )
+      .select([
+        'timeEntries.id',
+        'timeEntries.startAt',
+        'timeEntries.endAt',
+        'tasks.title',
+        'tasks.scheduled',
+        'tasks.endAt as blockEndAt',
+      ])
+      .where('timeEntries.userId', '=', person.id)
+      .where('timeEntries.source', '=', 'timer');
+  // Two index reads: the running entry (time_entries_running), and those whose 12-hour mark falls in the span
+  // (time_entries_user_start; a closed entry's start is stored to the second).
+  const running = await timerEntries().where('timeEntries.endAt', 'is', null).execute();
+  const ended = await timerEntries()
+    .where('timeEntries.startAt', '>', from - TIMER_LIMIT_MS - 1000)
+    .where('timeEntries.startAt', '<', to - TIMER_LIMIT_MS + 1000)
+    .where('timeEntries.endAt', 'is not', null)
     .limit(REMINDER_SCAN_LIMITS.perPerson)
     .execute();
+  const entries = [...running, ...ended];
   const limitHours = TIMER_LIMIT_MS / (60 * MINUTE_MS);
   for (const entry of entries) {
-    const stopAt = entry.startAt + TIMER_LIMIT_MS;
+    // From the start's second, as the entry is stored once closed: the same instant before and after the stop.
+    const stopAt = Math.floor(entry.startAt / 1000) * 1000 + TIMER_LIMIT_MS;
     const running = entry.endAt === null;
     // Stopped by hand before the 12 hours: no stop to tell of. (Closed at the stop, its end is within a second.)
     const ranFull = running || entry.endAt! >= stopAt - 1000;

@@ -242,6 +242,8 @@ describe('what each kind of reminder computes', () => {
       startHHMM: '15:30',
       endHHMM: '16:30',
     });
+    // Started mid-second: its stop is reminded from the start's second, as the entry is stored once stopped.
+    clock.now = NOW + 456;
     await ok(app, signedIn, 'POST', `/api/tasks/${task._id}/timer/start`);
     const found = await between(app, who, NOW, NOW + TIMER_LIMIT_MS + MINUTE);
     assert.deepEqual(
