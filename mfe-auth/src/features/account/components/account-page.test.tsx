@@ -390,12 +390,14 @@ describe('AccountPage', () => {
       });
       renderAccount();
 
-      expect(await screen.findByRole('alert')).toHaveTextContent('Your sessions could not be loaded.');
+      expect(await within(sessionsCard()).findByRole('alert')).toHaveTextContent(
+        'Your sessions could not be loaded.',
+      );
       failing = false;
       await user.click(within(sessionsCard()).getByRole('button', { name: 'Try again' }));
 
       expect(await rowOf('Safari on iOS')).toBeInTheDocument();
-      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(within(sessionsCard()).queryByRole('alert')).not.toBeInTheDocument();
     });
   });
 

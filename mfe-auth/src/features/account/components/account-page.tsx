@@ -1,6 +1,7 @@
 import { pageText } from '@time-wallet/api/page-text';
 import { Page } from '@time-wallet/shared-ui';
 import { ChangePasswordForm } from './change-password-form';
+import { NotificationsCard } from './notifications-card';
 import { SessionsCard } from './sessions-card';
 import styles from './account-page.module.css';
 
@@ -12,6 +13,7 @@ export function AccountPage() {
     <Page titleId="account-page-title" title={TEXT.heading} subtitle={TEXT.subtitle} className={styles.page}>
       <ChangePasswordForm />
       <SessionsCard />
+      <NotificationsCard />
     </Page>
   );
 }
