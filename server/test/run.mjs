@@ -18,7 +18,17 @@ const pushCertificate = ensurePushCertificate();
 
 const result = spawnSync(
   process.execPath,
-  ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=2', ...files],
+  // loopback-only: no test may connect anywhere but a loopback address (test/support/loopback-only.mjs).
+  [
+    '--import',
+    'tsx',
+    '--import',
+    './test/support/loopback-only.mjs',
+    '--test',
+    '--test-reporter=spec',
+    '--test-concurrency=2',
+    ...files,
+  ],
   {
     stdio: 'inherit',
     cwd: path.dirname(testDir),
