@@ -8,8 +8,9 @@ import { notificationSettingsOf, updateNotificationSettings } from '../../../../
 const notificationSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['users'];
 
+  // '' rather than '/': the route is /users/me/notifications exactly, as the API's other paths under /users/me.
   app.get(
-    '/',
+    '',
     {
       schema: {
         tags,
@@ -24,7 +25,7 @@ const notificationSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.patch(
-    '/',
+    '',
     {
       schema: {
         tags,
