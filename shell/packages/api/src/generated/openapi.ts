@@ -3267,7 +3267,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/users/me/notifications": {
+    "/api/users/me/notifications/": {
         parameters: {
             query?: never;
             header?: never;

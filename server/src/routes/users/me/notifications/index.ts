@@ -8,9 +8,8 @@ import { notificationSettingsOf, updateNotificationSettings } from '../../../../
 const notificationSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['users'];
 
-  // '' rather than '/': the route is /users/me/notifications exactly, as the API's other paths under /users/me.
   app.get(
-    '',
+    '/',
     {
       schema: {
         tags,
@@ -25,7 +24,7 @@ const notificationSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.patch(
-    '',
+    '/',
     {
       schema: {
         tags,
