@@ -92,6 +92,88 @@ describe('/api/users/me', () => {
     assert.equal(JSON.stringify(data).includes('scrypt'), false);
   });
 
+  test('exports the time entries, every page of them, and the budget history', async () => {
+    const { app, clock } = await buildTestApp();
+    const owner = await signUp(app);
+    const other = await signUp(app);
+    const task = await send(app, owner.headers, 'POST', '/api/tasks', {
+      title: 'Write',
+      date: '2026-03-10',
+      estimateMinutes: 60,
+    });
+    assert.equal(task.statusCode, 201, task.body);
+    const taskId = task.json()._id;
+    const theirs = await send(app, other.headers, 'POST', '/api/tasks', {
+      title: 'Theirs',
+      date: '2026-03-10',
+      estimateMinutes: 60,
+    });
+    const entry = (start: string, end: string) => ({ taskId, start, end });
+    // Added out of order: the export lists them by start.
+    for (const [start, end] of [
+      ['2026-03-10T12:00:00Z', '2026-03-10T12:30:00Z'],
+      ['2026-03-10T08:00:00Z', '2026-03-10T08:45:10Z'],
+    ]) {
+      assert.equal(
+        (await send(app, owner.headers, 'POST', '/api/time-entries', entry(start, end))).statusCode,
+        201,
+      );
+    }
+    const otherEntry = {
+      taskId: theirs.json()._id,
+      start: '2026-03-10T09:00:00Z',
+      end: '2026-03-10T10:00:00Z',
+    };
+    const theirEntry = await send(app, other.headers, 'POST', '/api/time-entries', otherEntry);
+    assert.equal(theirEntry.statusCode, 201, theirEntry.body);
+    // A budget changed on two days leaves three periods: the one before, then each change.
+    assert.equal(
+      (await send(app, owner.headers, 'PATCH', '/api/users/me', { budgetHours: 8 })).statusCode,
+      200,
+    );
+    clock.now += 2 * 24 * 60 * 60_000;
+    // Two days idle end the session: sign in again.
+    const login = await send(app, {}, 'POST', '/api/auth/login', {
+      username: owner.user.username,
+      password: owner.password,
+    });
+    owner.headers.authorization = `Bearer ${login.json().token}`;
+    const weekdays = [0, 6, 6, 6, 6, 6, 0];
+    const patched = await send(app, owner.headers, 'PATCH', '/api/users/me', {
+      budgetHoursByWeekday: weekdays,
+    });
+    assert.equal(patched.statusCode, 200);
+
+    const data = (
+      await app.inject({ method: 'GET', url: '/api/users/me/export', headers: owner.headers })
+    ).json();
+    assert.deepEqual(
+      data.timeEntries.map((one: { taskId: string; start: string; end: string; source: string }) => [
+        one.taskId,
+        one.start,
+        one.end,
+        one.source,
+      ]),
+      [
+        [taskId, '2026-03-10T08:00:00.000Z', '2026-03-10T08:45:10.000Z', 'manual'],
+        [taskId, '2026-03-10T12:00:00.000Z', '2026-03-10T12:30:00.000Z', 'manual'],
+      ],
+    );
+    assert.deepEqual(data.budgetPeriods, [
+      { fromDate: '0000-01-01', budgetHours: 15, budgetHoursByWeekday: null },
+      { fromDate: '2026-03-11', budgetHours: 8, budgetHoursByWeekday: null },
+      { fromDate: '2026-03-13', budgetHours: 8, budgetHoursByWeekday: weekdays },
+    ]);
+
+    // Past one page (the repository's pages, made small here) every entry comes once, in order.
+    const pages = [];
+    for await (const page of app.timeEntriesRepository.pagesByStart(owner.user.id, 1)) pages.push(page);
+    assert.deepEqual(
+      pages.map((page) => page.map((row) => new Date(row.startAt).toISOString())),
+      [['2026-03-10T08:00:00.000Z'], ['2026-03-10T12:00:00.000Z']],
+    );
+  });
+
   test('deleting the account needs the password and removes everything', async () => {
     const { app } = await buildTestApp();
     const owner = await signUp(app);

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { BudgetPeriodRow, Database, TimeEntryRow } from '../../db/schema.js';
+import { EXPORT_PAGE_SIZE } from '../../lib/quotas.js';
 import { TIME_ENTRY_MAX_MS } from '../../schemas/time-entry.js';
 import { compiledOnce } from './compiled-query.js';
 
@@ -52,6 +53,27 @@ export function createTimeEntriesRepository(db: Kysely<Database>, maxRows: numbe
     /** The budget periods starting on or before `toDate`, latest first. */
     budgetPeriods(userId: string, toDate: string): Promise<BudgetPeriodRow[]> {
       return periods(userId, toDate);
+    },
+    /** All the user's entries by start (then id), a page at a time, on the (user_id, start_at) index: the export. */
+    async *pagesByStart(userId: string, pageSize = EXPORT_PAGE_SIZE): AsyncGenerator<TimeEntryRow[]> {
+      let last: TimeEntryRow | undefined;
+      for (;;) {
+        const after = last;
+        const page = await db
+          .selectFrom('timeEntries')
+          .selectAll()
+          .where('userId', '=', userId)
+          .$if(after !== undefined, (query) =>
+            query.where((eb) => eb(eb.refTuple('startAt', 'id'), '>', eb.tuple(after!.startAt, after!.id))),
+          )
+          .orderBy('startAt')
+          .orderBy('id')
+          .limit(pageSize)
+          .execute();
+        if (page.length > 0) yield page;
+        if (page.length < pageSize) return;
+        last = page.at(-1);
+      }
     },
   };
 }

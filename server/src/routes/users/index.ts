@@ -15,7 +15,14 @@ import { toCategoryJson } from '../../schemas/category.js';
 import { toCalendarJson } from '../../schemas/calendar.js';
 import { toEventJson } from '../../schemas/event.js';
 import { toTaskJson } from '../../schemas/task.js';
-import { DeleteMeBody, UpdateMeBody, UserEnvelope, toUserJson } from '../../schemas/user.js';
+import { toTimeEntryJson } from '../../schemas/time-entry.js';
+import {
+  DeleteMeBody,
+  UpdateMeBody,
+  UserEnvelope,
+  budgetsByWeekdayOf,
+  toUserJson,
+} from '../../schemas/user.js';
 import { isOwnPassword } from '../../services/accounts.js';
 
 const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -82,6 +89,9 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
+  /** After every day the product stores: all of an account's budget periods start on or before it. */
+  const LATEST_DATE = '9999-12-31';
+
   // The export's parts, each serialised with its own schema: the document is written piece by piece (below).
   const exportSchemas = {
     user: Type.Unsafe({ $ref: 'User#' }),
@@ -94,6 +104,21 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       updatedAt: Type.String(),
       analytics: Type.Unsafe({ $ref: 'WeeklyAnalytics#' }),
     }),
+    timeEntry: Type.Unsafe({ $ref: 'TimeEntry#' }),
+    budgetPeriod: Type.Object(
+      {
+        fromDate: Type.String({
+          description:
+            "The local day it holds from; '0000-01-01' for the budget held before the first change",
+        }),
+        budgetHours: Type.Number(),
+        budgetHoursByWeekday: Type.Union([Type.Array(Type.Number()), Type.Null()]),
+      },
+      {
+        description:
+          "A budget as it held from a day on (the ledger's budget history); none until one changes",
+      },
+    ),
   };
   app.get(
     '/me/export',
@@ -113,6 +138,8 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
               events: Type.Array(exportSchemas.event),
               calendars: Type.Array(exportSchemas.calendar),
               analyticsSnapshots: Type.Array(exportSchemas.snapshot),
+              timeEntries: Type.Array(exportSchemas.timeEntry),
+              budgetPeriods: Type.Array(exportSchemas.budgetPeriod),
             }),
           ),
         },
@@ -120,11 +147,12 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const user = signedInUser(request);
-      const [categories, snapshots, calendars, eventCounts] = await Promise.all([
+      const [categories, snapshots, calendars, eventCounts, budgetPeriods] = await Promise.all([
         app.categoriesRepository.list(user.id),
         app.analyticsSnapshotsRepository.list(user.id),
         app.calendarsRepository.list(user.id),
         app.eventsRepository.countsByCalendar(user.id),
+        app.timeEntriesRepository.budgetPeriods(user.id, LATEST_DATE),
       ]);
       const serializer = (schema: Record<string, unknown>) =>
         reply.compileSerializationSchema(schema) as (data: unknown) => string;
@@ -134,6 +162,8 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const eventJson = serializer(exportSchemas.event);
       const calendarJson = serializer(exportSchemas.calendar);
       const snapshotJson = serializer(exportSchemas.snapshot);
+      const timeEntryJson = serializer(exportSchemas.timeEntry);
+      const budgetPeriodJson = serializer(exportSchemas.budgetPeriod);
       const exportedAt = new Date(app.now()).toISOString();
       // The same bytes as serialising the whole document at once; tasks and events, the bulk of it, are read a page
       // at a time and written in batches, so a large account neither fills memory nor holds the event loop.
@@ -159,6 +189,21 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
               weekStart: snapshot.weekStart,
               updatedAt: new Date(snapshot.updatedAt).toISOString(),
               analytics: snapshot.analytics,
+            }),
+          )
+          .join(',');
+        yield '],"timeEntries":[';
+        yield* jsonArrayItems(app.timeEntriesRepository.pagesByStart(user.id), (entry) =>
+          timeEntryJson(toTimeEntryJson(entry)),
+        );
+        yield '],"budgetPeriods":[';
+        yield [...budgetPeriods]
+          .reverse()
+          .map((period) =>
+            budgetPeriodJson({
+              fromDate: period.fromDate,
+              budgetHours: period.budgetHours,
+              budgetHoursByWeekday: budgetsByWeekdayOf(period),
             }),
           )
           .join(',');

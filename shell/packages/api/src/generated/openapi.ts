@@ -3254,6 +3254,13 @@ export interface paths {
                                 updatedAt: string;
                                 analytics: components["schemas"]["WeeklyAnalytics"];
                             }[];
+                            timeEntries: components["schemas"]["TimeEntry"][];
+                            budgetPeriods: {
+                                /** @description The local day it holds from; '0000-01-01' for the budget held before the first change */
+                                fromDate: string;
+                                budgetHours: number;
+                                budgetHoursByWeekday: number[] | null;
+                            }[];
                         };
                     };
                 };
