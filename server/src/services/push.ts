@@ -77,6 +77,12 @@ function cut(text: string, max: number): string {
   return points.length <= max ? text : `${points.slice(0, max - 1).join('')}…`;
 }
 
+async function removeGone(app: FastifyInstance, subscription: PushSubscriptionRow, why: number | 'expired') {
+  // The row is the endpoint (one per browser): renewed meanwhile with new keys, it is still the browser that is gone.
+  await app.db.deleteFrom('pushSubscriptions').where('id', '=', subscription.id).execute();
+  app.log.info({ subscription: subscription.id, why }, 'push subscription gone; removed');
+}
+
 /**
  * Sends one payload to one stored subscription. Resolves 'sent', or 'gone' when the push service answers 404 or 410
  * (the browser unsubscribed or the subscription expired: the row is deleted). Throws on a transient failure (5xx,
@@ -89,6 +95,15 @@ export async function sendPush(
   payload: PushPayload,
   options: SendPushOptions,
 ): Promise<'sent' | 'gone'> {
+  // The service worker opens it on a click: a path of this app only, never another site.
+  if (!/^\/(?![/\\])/.test(payload.url) || payload.url.includes('\\')) {
+    throw new Error(`A push's url must be a path of the app, not ${JSON.stringify(payload.url)}`);
+  }
+  if (subscription.expirationTime !== null && Number(subscription.expirationTime) <= app.now()) {
+    // The browser said when it would end: past it the push service would answer 410 anyway.
+    await removeGone(app, subscription, 'expired');
+    return 'gone';
+  }
   const { publicKey, privateKey } = vapidKeysOf(app);
   const bounded: PushPayload = {
     ...payload,
@@ -115,8 +130,7 @@ export async function sendPush(
   const { status } = answer;
   if (status >= 200 && status <= 299) return 'sent';
   if (status === 404 || status === 410) {
-    await app.db.deleteFrom('pushSubscriptions').where('id', '=', subscription.id).execute();
-    app.log.info({ subscription: subscription.id, status }, 'push subscription gone; removed');
+    await removeGone(app, subscription, status);
     return 'gone';
   }
   const transient = status === 429 || status >= 500;

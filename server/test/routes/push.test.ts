@@ -492,6 +492,21 @@ describe('delivery through a push service', async () => {
     assert.deepEqual({ ...received, title: '' }, { ...payload, title: '' });
   });
 
+  it('sendPush sends only paths of the app, and drops an expired subscription without asking', async () => {
+    const user = await signUp(app);
+    await subscribe(app, user, service.endpoint());
+    const [row] = await subscriptionsOf(app, user.user.id);
+    const before = service.received.length;
+    const payload: PushPayload = { kind: 'test', title: 't', body: 'b', url: '/app/today', tag: 't' };
+    for (const url of ['https://evil.example/', '//evil.example/x', '/\\evil.example', 'app/today', '']) {
+      await assert.rejects(sendPush(app, row, { ...payload, url }, { ttlSeconds: 60 }), /path of the app/);
+    }
+    const expired = { ...row, expirationTime: app.now() - 1 };
+    assert.equal(await sendPush(app, expired, payload, { ttlSeconds: 60 }), 'gone');
+    assert.equal(service.received.length, before);
+    assert.deepEqual(await subscriptionsOf(app, user.user.id), []);
+  });
+
   for (const status of [410, 404]) {
     it(`removes a subscription the push service answers ${status} for`, async () => {
       const user = await signUp(app);
