@@ -34,7 +34,8 @@ type Permission = 'default' | 'granted' | 'denied';
 function installPushBrowser({
   permission = 'default',
   answer = 'granted',
-}: { permission?: Permission; answer?: Permission } = {}) {
+  pushServiceAnswers = true,
+}: { permission?: Permission; answer?: Permission; pushServiceAnswers?: boolean } = {}) {
   let current: {
     options: { applicationServerKey: ArrayBuffer | null };
     toJSON: () => unknown;
@@ -47,6 +48,8 @@ function installPushBrowser({
   const pushManager = {
     getSubscription: jest.fn(async () => current),
     subscribe: jest.fn(async (options: { userVisibleOnly: boolean; applicationServerKey: Uint8Array }) => {
+      // Chromium without a reachable push service (Firebase Cloud Messaging) never settles.
+      if (!pushServiceAnswers) await new Promise(() => {});
       current = {
         options: { applicationServerKey: options.applicationServerKey.buffer as ArrayBuffer },
         toJSON: () => ({ endpoint: ENDPOINT, expirationTime: null, keys: KEYS }),
@@ -132,6 +135,7 @@ describe('NotificationsCard', () => {
     jest.spyOn(navigator, 'userAgent', 'get').mockReturnValue(CHROME_ON_LINUX);
   });
   afterEach(() => {
+    jest.useRealTimers();
     act(() => toast.remove());
     removePushBrowser();
     jest.restoreAllMocks();
@@ -224,6 +228,23 @@ describe('NotificationsCard', () => {
 
       expect(await inCard().findByRole('alert')).toHaveTextContent('At most 20 devices get reminders.');
       expect(window.localStorage.getItem('push-device-id')).toBeNull();
+    });
+
+    it('says so in words when the push service never answers, and adds nothing', async () => {
+      jest.useFakeTimers();
+      const clockUser = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+      installPushBrowser({ permission: 'granted', pushServiceAnswers: false });
+      const server = pushServer();
+      renderCard();
+
+      await clockUser.click(await inCard().findByRole('button', { name: 'Get reminders on this device' }));
+      await act(() => jest.advanceTimersByTimeAsync(20_000));
+
+      expect(await inCard().findByRole('alert')).toHaveTextContent(
+        'This browser’s push service did not answer',
+      );
+      expect(inCard().getByRole('button', { name: 'Get reminders on this device' })).toBeEnabled();
+      expect(server.requestsTo('POST', '/push/subscriptions')).toEqual([]);
     });
 
     it('tells a browser without Web Push to install the app, instead of offering a button', async () => {

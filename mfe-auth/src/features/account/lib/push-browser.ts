@@ -33,30 +33,31 @@ export const thisDeviceId = (): string | null => readItem(THIS_DEVICE_KEY);
 export const rememberThisDevice = (id: string): void => writeItem(THIS_DEVICE_KEY, id);
 export const forgetThisDevice = (): void => removeItem(THIS_DEVICE_KEY);
 
-/** How long to wait for the service worker before saying it is not running. */
+/** How long to wait for the service worker, and then for the browser's push service, before saying so. */
 const WORKER_WAIT_MS = 10_000;
+const PUSH_SERVICE_WAIT_MS = 20_000;
 
 export class PushSetupError extends Error {}
 
-async function registration(): Promise<ServiceWorkerRegistration> {
+/** The promise's value, or a PushSetupError with `message` once `ms` have passed (a browser may wait forever). */
+async function withinTime<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(
-      () =>
-        reject(
-          new PushSetupError(
-            'Time Wallet’s service worker is not running in this browser yet. Reload the page and try again.',
-          ),
-        ),
-      WORKER_WAIT_MS,
-    );
+    timer = setTimeout(() => reject(new PushSetupError(message)), ms);
   });
   try {
-    return await Promise.race([navigator.serviceWorker.ready, late]);
+    return await Promise.race([promise, late]);
   } finally {
     clearTimeout(timer);
   }
 }
+
+const registration = () =>
+  withinTime(
+    navigator.serviceWorker.ready,
+    WORKER_WAIT_MS,
+    'Time Wallet’s service worker is not running in this browser yet. Reload the page and try again.',
+  );
 
 /** The VAPID key as the bytes PushManager.subscribe takes (every browser takes bytes; not all take the text). */
 function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
@@ -83,7 +84,11 @@ export async function subscribeThisBrowser(publicKey: string): Promise<PushSubsc
   const existing = await pushManager.getSubscription();
   if (existing && sameBytes(existing.options.applicationServerKey, key)) return existing.toJSON();
   await existing?.unsubscribe();
-  const subscription = await pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+  const subscription = await withinTime(
+    pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }),
+    PUSH_SERVICE_WAIT_MS,
+    'This browser’s push service did not answer, so this device could not be added. Check your connection and try again.',
+  );
   return subscription.toJSON();
 }
 
