@@ -6,6 +6,7 @@ import { fieldError, requireInstant } from '../lib/input-rules.js';
 import { newId } from '../lib/ids.js';
 import { requireRoom } from '../lib/quotas.js';
 import { addDays, localDateAt, localHHMMAt } from '../lib/time-zone.js';
+import { overlapping } from '../plugins/app/time-entries-repository.js';
 import {
   TIME_ENTRY_MAX_MS,
   type CreateTimeEntryBody,
@@ -31,15 +32,13 @@ export const effectiveEndOf = (entry: Pick<TimeEntryRow, 'startAt' | 'endAt'>, n
 /** Instants are kept to the second: what a counter showed is what is stored. */
 const toSecond = (instant: number) => Math.floor(instant / 1000) * 1000;
 
-/** The person's entries overlapping [from, to): an entry is at most a day long, so the index on start bounds it. */
+/** The person's entries overlapping [from, to), by start. */
 export function entriesOverlapping(db: Db, userId: string, from: number, to: number) {
   return db
     .selectFrom('timeEntries')
     .selectAll()
     .where('userId', '=', userId)
-    .where('startAt', '<', to)
-    .where('startAt', '>', from - TIME_ENTRY_MAX_MS)
-    .where((eb) => eb.or([eb('endAt', '>', from), eb('endAt', 'is', null)]))
+    .where(overlapping(from, from - TIME_ENTRY_MAX_MS, to))
     .orderBy('startAt')
     .orderBy('id');
 }

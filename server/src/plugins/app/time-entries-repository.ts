@@ -1,15 +1,27 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { BudgetPeriodRow, Database, TimeEntryRow } from '../../db/schema.js';
 import { EXPORT_PAGE_SIZE } from '../../lib/quotas.js';
 import { TIME_ENTRY_MAX_MS } from '../../schemas/time-entry.js';
 import { compiledOnce } from './compiled-query.js';
 
 /**
+ * The entries overlapping [from, to), running ones (a null end) included. An entry lasts at most TIME_ENTRY_MAX_MS, so
+ * `earliestStart` (from - TIME_ENTRY_MAX_MS, passed in so a read compiled once binds it as a value) bounds the scan of
+ * the (user_id, start_at) index from below. The one overlap rule of the ledger's reads and the writes' checks.
+ */
+export const overlapping =
+  (from: number, earliestStart: number, to: number) => (eb: ExpressionBuilder<Database, 'timeEntries'>) =>
+    eb.and([
+      eb('timeEntries.startAt', '<', to),
+      eb('timeEntries.startAt', '>', earliestStart),
+      eb.or([eb('timeEntries.endAt', '>', from), eb('timeEntries.endAt', 'is', null)]),
+    ]);
+
+/**
  * The ledger's hot reads of tracked time and budget history, compiled once (every day read makes them): the writes
  * live in services/time-entries.ts, in the transactions that check them.
  */
 export function createTimeEntriesRepository(db: Kysely<Database>, maxRows: number) {
-  // An entry lasts at most a day, so the index on (user_id, start_at) bounds the overlap read from below too.
   const counted = compiledOnce(
     db,
     (userId: string, from: number, earliestStart: number, to: number, limit: number) =>
@@ -17,9 +29,7 @@ export function createTimeEntriesRepository(db: Kysely<Database>, maxRows: numbe
         .selectFrom('timeEntries')
         .select(['timeEntries.startAt', 'timeEntries.endAt'])
         .where('timeEntries.userId', '=', userId)
-        .where('timeEntries.startAt', '<', to)
-        .where('timeEntries.startAt', '>', earliestStart)
-        .where((eb) => eb.or([eb('timeEntries.endAt', '>', from), eb('timeEntries.endAt', 'is', null)]))
+        .where(overlapping(from, earliestStart, to))
         // Only the entries of tasks that exist and are not dismissed count (a deleted task's wait for its Undo).
         .where((eb) =>
           eb.exists(
