@@ -1,14 +1,21 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Database, NotificationSettingsRow, UserRow } from '../db/schema.js';
-import type { Kysely, Transaction } from 'kysely';
+import type { UserRow } from '../db/schema.js';
 import { newId } from '../lib/ids.js';
 import { PUSH_TIMEOUT_MS } from '../lib/outbound/push-request.js';
 import { RECORD_QUOTAS } from '../lib/quotas.js';
 import { instantOfLocalTime, localDateAt, localHHMMAt, addDays } from '../lib/time-zone.js';
 import { SERIES_COLUMNS } from '../plugins/app/series-queries.js';
-import { PushError, sendPush, subscriptionsOf, type PushKind, type PushPayload } from './push.js';
+import type { NotificationSettings } from '../schemas/notifications.js';
+import {
+  PushError,
+  notificationSettingsOf,
+  sendPush,
+  subscriptionsOf,
+  type PushKind,
+  type PushPayload,
+} from './push.js';
 import { expandEvents, expandTasks } from './series.js';
 import { TIMER_LIMIT_MS } from './time-entries.js';
 
@@ -43,22 +50,6 @@ export const REMINDER_SCAN_LIMITS = { people: 500, deliveries: 500, sweep: 1000,
 
 export const REMINDER_JOB = 'reminder-delivery';
 
-/** Settings as the scan reads them (schemas/notifications.ts holds the defaults of a person without a row). */
-export interface ReminderSettings {
-  eventReminderMinutes: number | null;
-  taskStart: boolean;
-  timerAlerts: boolean;
-  planDayAt: string | null;
-}
-
-/** The defaults, for a person who never saved settings. */
-export const DEFAULT_REMINDER_SETTINGS: ReminderSettings = {
-  eventReminderMinutes: 10,
-  taskStart: true,
-  timerAlerts: true,
-  planDayAt: null,
-};
-
 export interface Reminder {
   /** The reminder and the instant it is due: what one delivery row stands for (a moved event makes a new key). */
   key: string;
@@ -69,7 +60,6 @@ export interface Reminder {
   payload: PushPayload;
 }
 
-type Db = Kysely<Database> | Transaction<Database>;
 type Person = Pick<UserRow, 'id' | 'timeZone'>;
 
 const MINUTE_MS = 60_000;
@@ -88,21 +78,6 @@ function reminder(
 ): Reminder {
   const tag = `${kind}:${subject}`;
   return { key: `${tag}@${dueAt}`, kind, dueAt, staleAt, payload: { kind, tag, ...content } };
-}
-
-export async function settingsOf(db: Db, userId: string): Promise<ReminderSettings> {
-  const row: NotificationSettingsRow | undefined = await db
-    .selectFrom('notificationSettings')
-    .selectAll()
-    .where('userId', '=', userId)
-    .executeTakeFirst();
-  if (!row) return DEFAULT_REMINDER_SETTINGS;
-  return {
-    eventReminderMinutes: row.eventReminderMinutes,
-    taskStart: row.taskStart === 1,
-    timerAlerts: row.timerAlerts === 1,
-    planDayAt: row.planDayAt,
-  };
 }
 
 const hhmm = (person: Person, instant: number) => localHHMMAt(person.timeZone, instant);
@@ -275,7 +250,7 @@ function planDayReminders(person: Person, from: number, to: number, at: string):
 export async function remindersOf(
   app: FastifyInstance,
   person: Person,
-  settings: ReminderSettings,
+  settings: NotificationSettings,
   from: number,
   to: number,
 ): Promise<Reminder[]> {
@@ -300,7 +275,7 @@ async function planPerson(app: FastifyInstance, userId: string, from: number, to
   if (!person) return 0;
   const subscriptions = await subscriptionsOf(app, userId);
   if (subscriptions.length === 0) return 0;
-  const reminders = await remindersOf(app, person, await settingsOf(app.db, userId), from, to);
+  const reminders = await remindersOf(app, person, await notificationSettingsOf(app, userId), from, to);
   const rows = reminders.flatMap((due) =>
     subscriptions.map((subscription) => ({
       id: newId(),
@@ -373,7 +348,7 @@ export async function deliverReminder(
     .executeTakeFirst();
   // The browser unsubscribed, or another account subscribed it since.
   if (!person || !subscription || subscription.userId !== claimed.userId) return finish('gone');
-  const settings = await settingsOf(app.db, person.id);
+  const settings = await notificationSettingsOf(app, person.id);
   const current = await remindersOf(app, person, settings, claimed.dueAt, claimed.dueAt + 1);
   const due = current.find((candidate) => candidate.key === claimed.reminderKey);
   if (!due) return finish('cancelled');

@@ -11,9 +11,9 @@ import {
   deliverReminder,
   remindersOf,
   scanReminders,
-  settingsOf,
-  type ReminderSettings,
 } from '../../src/services/reminders.js';
+import { notificationSettingsOf } from '../../src/services/push.js';
+import type { NotificationSettings } from '../../src/schemas/notifications.js';
 import { TIMER_LIMIT_MS } from '../../src/services/time-entries.js';
 import { buildTestApp, send, signUp, type SignedInUser } from '../helpers.js';
 
@@ -47,18 +47,14 @@ async function ok(
 const at = (iso: string) => Date.parse(iso);
 const iso = (instant: number) => new Date(instant).toISOString();
 
-async function saveSettings(app: FastifyInstance, userId: string, settings: Partial<ReminderSettings>) {
-  const current = { ...(await settingsOf(app.db, userId)), ...settings };
-  const row = {
-    userId,
-    eventReminderMinutes: current.eventReminderMinutes,
-    taskStart: current.taskStart ? 1 : 0,
-    timerAlerts: current.timerAlerts ? 1 : 0,
-    planDayAt: current.planDayAt,
-    updatedAt: NOW,
-  };
-  await app.db.deleteFrom('notificationSettings').where('userId', '=', userId).execute();
-  await app.db.insertInto('notificationSettings').values(row).execute();
+/** Through the settings route, as the account page changes them. */
+async function saveSettings(
+  app: FastifyInstance,
+  user: SignedInUser,
+  settings: Partial<NotificationSettings>,
+) {
+  const response = await send(app, user.headers, 'PATCH', '/api/users/me/notifications', settings);
+  assert.equal(response.statusCode, 200, response.body);
 }
 
 /** A browser subscribed for the person, on an endpoint nothing answers (these tests never send). */
@@ -86,7 +82,7 @@ const between = async (
   who: { id: string; timeZone: string },
   from: number,
   to: number,
-) => remindersOf(app, who, await settingsOf(app.db, who.id), from, to);
+) => remindersOf(app, who, await notificationSettingsOf(app, who.id), from, to);
 
 describe('what each kind of reminder computes', () => {
   test('an event is reminded N minutes before its start, with its page and a stable tag', async () => {
@@ -112,9 +108,9 @@ describe('what each kind of reminder computes', () => {
     assert.equal(reminder.key, `${reminder.payload.tag}@${reminder.dueAt}`);
 
     // Off: no event reminders; another lead moves the due time (and so the key), not the tag.
-    await saveSettings(app, who.id, { eventReminderMinutes: null });
+    await saveSettings(app, signedIn, { eventReminderMinutes: null });
     assert.deepEqual(await between(app, who, NOW, NOW + 60 * MINUTE), []);
-    await saveSettings(app, who.id, { eventReminderMinutes: 25 });
+    await saveSettings(app, signedIn, { eventReminderMinutes: 25 });
     const [early] = await between(app, who, NOW, NOW + 60 * MINUTE);
     assert.equal(iso(early.dueAt), '2026-03-11T15:05:00.000Z');
     assert.equal(early.payload.tag, reminder.payload.tag);
@@ -222,9 +218,9 @@ describe('what each kind of reminder computes', () => {
       url: '/app/today',
       tag: `task-start:${task._id}:${reminder.dueAt}`,
     });
-    await saveSettings(app, who.id, { taskStart: false });
+    await saveSettings(app, signedIn, { taskStart: false });
     assert.deepEqual(await between(app, who, NOW, NOW + 60 * MINUTE), []);
-    await saveSettings(app, who.id, { taskStart: true });
+    await saveSettings(app, signedIn, { taskStart: true });
     await ok(app, signedIn, 'PATCH', `/api/tasks/${task._id}`, { done: true });
     assert.deepEqual(await between(app, who, NOW, NOW + 60 * MINUTE), []);
     await ok(app, signedIn, 'PATCH', `/api/tasks/${task._id}`, { done: false });
@@ -257,15 +253,29 @@ describe('what each kind of reminder computes', () => {
     assert.match(found[1].payload.body, /stopped itself after 12 hours/);
 
     // A request after the 12 hours settles the stop: the stop's reminder still stands, the block's is past.
+    // (Signed in again: the first session ended after 30 idle minutes.)
     clock.now = NOW + TIMER_LIMIT_MS + 5 * MINUTE;
-    await send(app, signedIn.headers, 'GET', '/api/tasks?date=2026-03-11');
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: signedIn.user.username, password: signedIn.password },
+    });
+    assert.equal(login.statusCode, 200, login.body);
+    const again = {
+      ...signedIn,
+      headers: { authorization: `Bearer ${login.json<{ token: string }>().token}` },
+    };
+    const read = await send(app, again.headers, 'GET', '/api/tasks?date=2026-03-11');
+    assert.equal(read.statusCode, 200, read.body);
+    const stored = await app.db.selectFrom('timeEntries').select(['startAt', 'endAt']).execute();
+    assert.deepEqual(stored, [{ startAt: NOW, endAt: NOW + TIMER_LIMIT_MS }]);
     const settled = await between(app, who, NOW + TIMER_LIMIT_MS, NOW + TIMER_LIMIT_MS + 1);
     assert.deepEqual(
       settled.map((reminder) => reminder.key),
       [found[1].key],
     );
 
-    await saveSettings(app, who.id, { timerAlerts: false });
+    await saveSettings(app, again, { timerAlerts: false });
     assert.deepEqual(await between(app, who, NOW, NOW + TIMER_LIMIT_MS + MINUTE), []);
   });
 
@@ -284,8 +294,8 @@ describe('what each kind of reminder computes', () => {
   });
 
   test('the plan-day nudge comes at the chosen local time, across summer time', async () => {
-    const { app, person: who } = await person({ timeZone: 'America/New_York' });
-    await saveSettings(app, who.id, { planDayAt: '08:00' });
+    const { app, signedIn, person: who } = await person({ timeZone: 'America/New_York' });
+    await saveSettings(app, signedIn, { planDayAt: '08:00' });
     const days = await between(app, who, at('2026-03-06T00:00:00Z'), at('2026-03-10T00:00:00Z'));
     // EST (UTC-5) until Sunday 8 March, then EDT (UTC-4).
     assert.deepEqual(
@@ -299,20 +309,20 @@ describe('what each kind of reminder computes', () => {
     );
     assert.deepEqual(days[0].payload.url, '/app/today');
     // 02:30 does not exist on 8 March there: the nudge comes at 03:30 EDT, once.
-    await saveSettings(app, who.id, { planDayAt: '02:30' });
+    await saveSettings(app, signedIn, { planDayAt: '02:30' });
     const skipped = await between(app, who, at('2026-03-08T00:00:00Z'), at('2026-03-09T00:00:00Z'));
     assert.deepEqual(
       skipped.map((reminder) => iso(reminder.dueAt)),
       ['2026-03-08T07:30:00.000Z'],
     );
     // 01:30 happens twice on 1 November: once, at the first.
-    await saveSettings(app, who.id, { planDayAt: '01:30' });
+    await saveSettings(app, signedIn, { planDayAt: '01:30' });
     const repeated = await between(app, who, at('2026-11-01T00:00:00Z'), at('2026-11-02T00:00:00Z'));
     assert.deepEqual(
       repeated.map((reminder) => iso(reminder.dueAt)),
       ['2026-11-01T05:30:00.000Z'],
     );
-    await saveSettings(app, who.id, { planDayAt: null });
+    await saveSettings(app, signedIn, { planDayAt: null });
     assert.deepEqual(await between(app, who, at('2026-03-06T00:00:00Z'), at('2026-03-10T00:00:00Z')), []);
   });
 });
