@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { PostgresAdapter } from 'kysely';
 import webpush from 'web-push';
 import { readOrCreateVapidKeys, type AppConfig, type VapidKeys } from '../config.js';
 import type { PushSubscriptionRow } from '../db/schema.js';
@@ -179,6 +180,11 @@ export async function saveSubscription(
   const now = app.now();
   const write = () =>
     app.db.transaction().execute(async (trx) => {
+      // On PostgreSQL the person's row is locked first, so devices added at once are counted one after another and
+      // cannot pass the bound together; SQLite has one writer at a time.
+      if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+        await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+      }
       const existing = await trx
         .selectFrom('pushSubscriptions')
         .selectAll()

@@ -296,6 +296,29 @@ describe('push subscriptions', async () => {
     assert.equal(listed.json().subscriptions.length, MAX_DEVICES_PER_ACCOUNT);
   });
 
+  it('counts devices added at once one after another', async () => {
+    const user = await signUp(app);
+    for (let index = 0; index < MAX_DEVICES_PER_ACCOUNT - 2; index += 1) await subscribe(app, user);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        send(
+          app,
+          user.headers,
+          'POST',
+          '/api/push/subscriptions',
+          subscribeBody(browserSubscription(offlineEndpoint()).json),
+        ),
+      ),
+    );
+    assert.deepEqual(answers.map((answer) => answer.statusCode).sort(), [201, 201, 409, 409, 409, 409]);
+    const rows = await app.db
+      .selectFrom('pushSubscriptions')
+      .select('id')
+      .where('userId', '=', user.user.id)
+      .execute();
+    assert.equal(rows.length, MAX_DEVICES_PER_ACCOUNT);
+  });
+
   it('refuses bad keys, endpoints and labels with a 400 naming the field', async () => {
     const user = await signUp(app);
     const good = browserSubscription(offlineEndpoint()).json;
