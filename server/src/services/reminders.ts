@@ -114,10 +114,9 @@ async function eventReminders(
     .map((event) =>
       reminder('event-reminder', `${event.id}:${event.startAt}`, event.startAt - lead, event.startAt, {
         title: event.title,
-        body:
-          leadMinutes === 0
-            ? `Starts now, at ${hhmm(person, event.startAt)}`
-            : `Starts in ${leadMinutes} min, at ${hhmm(person, event.startAt)}`,
+        // The clock time, not "in N minutes": a reminder planned late (an event added a few minutes before) or
+        // sent late (within the grace window) says the truth all the same.
+        body: `Starts at ${hhmm(person, event.startAt)}`,
         url: `/app/calendar?date=${localDateAt(person.timeZone, event.startAt)}`,
       }),
     );

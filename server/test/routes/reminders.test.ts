@@ -120,7 +120,7 @@ describe('reminders through the job engine and a push service', () => {
     assert.deepEqual(reminder, {
       kind: 'event-reminder',
       title: 'Design review',
-      body: 'Starts in 10 min, at 16:20',
+      body: 'Starts at 16:20',
       url: '/app/calendar?date=2026-03-11',
       tag: `event-reminder:${event._id}:${Date.parse('2026-03-11T15:20:00Z')}`,
     });

@@ -101,7 +101,7 @@ describe('what each kind of reminder computes', () => {
     assert.deepEqual(reminder.payload, {
       kind: 'event-reminder',
       title: 'Design review',
-      body: 'Starts in 10 min, at 16:30',
+      body: 'Starts at 16:30',
       url: '/app/calendar?date=2026-03-11',
       tag: `event-reminder:${event._id}:${at('2026-03-11T15:30:00Z')}`,
     });
