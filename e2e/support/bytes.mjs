@@ -13,9 +13,10 @@ const { repoRoot, remotes, shell } = require('@time-wallet/devkit/apps');
  * what the build reaches (was 193.7): React and react-dom are 66.9, RTK Query with immer, redux and react-redux 25,
  * react-router 12.6, the federation runtime about 25 (the shell's entry and the remote's), and 13 of CSS that
  * style-loader ships inside the JS. The shell's Landing and About pages (2.5) stay in the start-up code: loaded
- * lazily, a sign-out while offline would have nothing to show.
+ * lazily, a sign-out while offline would have nothing to show. 186.5: a phone's tab bar and its More menu (issue 32)
+ * are drawn in the shell's first frame, by CSS alone so the prerendered paint is right, and add 1.1 (186.0 measured).
  */
-export const BUDGET_KB = { shellInitialJs: 110, remoteEntry: 12, pageChunk: 35, walletFirstVisit: 185 };
+export const BUDGET_KB = { shellInitialJs: 110, remoteEntry: 12, pageChunk: 35, walletFirstVisit: 186.5 };
 
 /**
  * The static landing page downloads no application JS. Its one script is theme-init.js, which applies the chosen
