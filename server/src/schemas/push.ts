@@ -23,7 +23,17 @@ export const BrowserPushSubscription = Type.Object(
       description: "The push service's https address for this browser",
     }),
     expirationTime: Type.Optional(
-      Type.Union([Type.Number(), Type.Null()], { description: 'Epoch milliseconds, or null' }),
+      Type.Union(
+        [
+          // The latest instant a JavaScript Date holds: anything past it is not a time a browser gave.
+          Type.Number({ minimum: 0, maximum: 8.64e15, errorMessage: 'must be epoch milliseconds, or null' }),
+          Type.Null(),
+        ],
+        {
+          description: 'When the subscription ends, in epoch milliseconds; null when it does not',
+          errorMessage: 'must be epoch milliseconds, or null',
+        },
+      ),
     ),
     keys: Type.Object(
       {

@@ -373,6 +373,8 @@ describe('push subscriptions', async () => {
         'subscription.endpoint',
       ],
       ['expirationTime text', { ...good, expirationTime: 'soon' }, 'subscription.expirationTime'],
+      ['expirationTime past a Date', { ...good, expirationTime: 1e300 }, 'subscription.expirationTime'],
+      ['expirationTime negative', { ...good, expirationTime: -1 }, 'subscription.expirationTime'],
     ];
     for (const [name, subscription, field] of cases) {
       const response = await send(app, user.headers, 'POST', '/api/push/subscriptions', {
@@ -393,6 +395,14 @@ describe('push subscriptions', async () => {
       });
       assert.equal(response.statusCode, 400, `device ${JSON.stringify(device)}: ${response.body}`);
     }
+    const expiring = browserSubscription(offlineEndpoint()).json;
+    const kept = await send(app, user.headers, 'POST', '/api/push/subscriptions', {
+      subscription: { ...expiring, expirationTime: Date.UTC(2030, 0, 1) + 0.5 },
+      device: 'Phone',
+    });
+    assert.equal(kept.statusCode, 201, kept.body);
+    assert.equal((await subscriptionsOf(app, user.user.id))[0].expirationTime, Date.UTC(2030, 0, 1));
+    await send(app, user.headers, 'DELETE', `/api/push/subscriptions/${kept.json().id}`);
     const extra = await send(app, user.headers, 'POST', '/api/push/subscriptions', {
       subscription: good,
       device: 'Phone',

@@ -2115,8 +2115,8 @@ export interface paths {
                         subscription: {
                             /** @description The push service's https address for this browser */
                             endpoint: string;
-                            /** @description Epoch milliseconds, or null */
-                            expirationTime?: number | null;
+                            /** @description When the subscription ends, in epoch milliseconds; null when it does not */
+                            expirationTime?: number | (never | null);
                             keys: {
                                 /** @description The browser's P-256 public key, uncompressed (65 bytes), base64url */
                                 p256dh: string;
