@@ -41,6 +41,11 @@ export const TEST_PUSH_JOB = 'push-test';
 /** Bounds of what a push shows: with the url and tag the JSON stays well under a push's 4 KB (UTF-8, 4 bytes each). */
 export const PUSH_TITLE_MAX = 120;
 export const PUSH_BODY_MAX = 600;
+/**
+ * The most a push's JSON may take: push services accept 4,096 bytes of body, of which aes128gcm's header (86), its
+ * delimiter (1) and its tag (16) take 103.
+ */
+export const PUSH_PAYLOAD_MAX_BYTES = 4096 - 103;
 
 /**
  * A push the service refused for a reason a retry will not mend (400, 401, 403, 413...): `permanent`. A retry may
@@ -111,9 +116,14 @@ export async function sendPush(
     title: cut(payload.title, PUSH_TITLE_MAX),
     body: cut(payload.body, PUSH_BODY_MAX),
   };
+  const json = JSON.stringify(bounded);
+  if (Buffer.byteLength(json) > PUSH_PAYLOAD_MAX_BYTES) {
+    // Its url or tag is too long: a push service would refuse it (413) on every try.
+    throw new Error(`A push's JSON must fit in ${PUSH_PAYLOAD_MAX_BYTES} bytes`);
+  }
   const details = webpush.generateRequestDetails(
     { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
-    JSON.stringify(bounded),
+    json,
     {
       vapidDetails: { subject: app.config.push.vapidSubject, publicKey, privateKey },
       TTL: options.ttlSeconds,

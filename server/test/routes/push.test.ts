@@ -525,7 +525,7 @@ describe('delivery through a push service', async () => {
     assert.deepEqual({ ...received, title: '' }, { ...payload, title: '' });
   });
 
-  it('sendPush sends only paths of the app, and drops an expired subscription without asking', async () => {
+  it('sendPush sends only app paths that fit a push, and drops an expired subscription without asking', async () => {
     const user = await signUp(app);
     await subscribe(app, user, service.endpoint());
     const [row] = await subscriptionsOf(app, user.user.id);
@@ -534,9 +534,18 @@ describe('delivery through a push service', async () => {
     for (const url of ['https://evil.example/', '//evil.example/x', '/\\evil.example', 'app/today', '']) {
       await assert.rejects(sendPush(app, row, { ...payload, url }, { ttlSeconds: 60 }), /path of the app/);
     }
+    await assert.rejects(
+      sendPush(app, row, { ...payload, tag: 'x'.repeat(4000) }, { ttlSeconds: 60 }),
+      /must fit in 3993 bytes/,
+    );
+    // The longest title and body, in 4-byte characters, still fit.
+    const widest = { ...payload, title: '😀'.repeat(500), body: '😀'.repeat(2000) };
+    assert.equal(await sendPush(app, row, widest, { ttlSeconds: 60 }), 'sent');
+    const [push] = (await service.waitFor(before + 1)).slice(before);
+    assert.ok(push.body.length <= 4096, `${push.body.length} bytes`);
     const expired = { ...row, expirationTime: app.now() - 1 };
     assert.equal(await sendPush(app, expired, payload, { ttlSeconds: 60 }), 'gone');
-    assert.equal(service.received.length, before);
+    assert.equal(service.received.length, before + 1);
     assert.deepEqual(await subscriptionsOf(app, user.user.id), []);
   });
 
