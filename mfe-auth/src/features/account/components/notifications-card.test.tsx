@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import {
+  deferred,
   mockApi,
   NETWORK_FAILURE,
   renderPage,
@@ -175,6 +176,21 @@ describe('NotificationsCard', () => {
       ]);
       expect(within(await rowOf('Chrome on Linux')).getByText('This device')).toBeInTheDocument();
       expect(window.localStorage.getItem('push-device-id')).toBe(LAPTOP.id);
+    });
+
+    it('offers no button for a subscribed browser while the device list is still on its way', async () => {
+      installPushBrowser({ permission: 'granted' });
+      window.localStorage.setItem('push-device-id', LAPTOP.id);
+      const list = deferred<{ body: { subscriptions: (typeof LAPTOP)[] } }>();
+      pushServer({ routes: { 'GET /push/subscriptions': () => list.promise } });
+      renderCard();
+
+      expect(await inCard().findByText('Allowed')).toBeInTheDocument();
+      expect(
+        inCard().queryByRole('button', { name: 'Get reminders on this device' }),
+      ).not.toBeInTheDocument();
+      list.resolve({ body: { subscriptions: [LAPTOP] } });
+      expect(await inCard().findByText('This device gets your reminders.')).toBeInTheDocument();
     });
 
     it('subscribes without asking again when notifications are already allowed', async () => {

@@ -47,7 +47,11 @@ export function NotificationsCard() {
         Reminders for your events, tasks and timers, on the devices you choose, even while Time Wallet is
         closed.
       </p>
-      <ThisBrowser thisDevice={thisDevice} onSubscribed={setStoredId} />
+      <ThisBrowser
+        thisDevice={thisDevice}
+        checking={devices.isLoading && storedId !== null}
+        onSubscribed={setStoredId}
+      />
 
       <section className={styles.part} aria-labelledby={settingsId}>
         <h3 id={settingsId} className={styles.partTitle}>

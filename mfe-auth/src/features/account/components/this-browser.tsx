@@ -51,12 +51,14 @@ function usePermission(): [PushPermission, (permission: PushPermission) => void]
 interface ThisBrowserProps {
   /** This browser's entry in the device list, once it has one. */
   thisDevice: PushDevice | undefined;
+  /** The device list is still being read, so whether this browser is in it is not known yet. */
+  checking: boolean;
   /** Called with the id the server gave this browser. */
   onSubscribed: (id: string) => void;
 }
 
 /** Whether this browser may show notifications, and the one button that asks (never on load) and subscribes it. */
-export function ThisBrowser({ thisDevice, onSubscribed }: ThisBrowserProps) {
+export function ThisBrowser({ thisDevice, checking, onSubscribed }: ThisBrowserProps) {
   const [permission, setPermission] = usePermission();
   const [getKey] = useLazyGetPushKeyQuery();
   const [addDevice] = useAddPushDeviceMutation();
@@ -112,7 +114,7 @@ export function ThisBrowser({ thisDevice, onSubscribed }: ThisBrowserProps) {
         </Hint>
       ) : thisDevice ? (
         <p className={styles.subscribed}>This device gets your reminders.</p>
-      ) : (
+      ) : checking ? null : (
         <div>
           <Button busy={busy} busyLabel="Turning on…" onClick={() => void turnOn()}>
             {permission === 'granted' ? 'Get reminders on this device' : 'Turn on notifications'}
