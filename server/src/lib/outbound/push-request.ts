@@ -11,28 +11,38 @@ const MAX_ANSWER_BYTES = 4096;
 const refusedMessage = (reason: string) =>
   `This push endpoint points to ${reason}; push services must be on the public internet`;
 
+/** Why an endpoint is refused before any request: not a usable https URL, or a refused literal address. */
+function endpointRefusal(
+  endpoint: string,
+  allowPrivateHosts: boolean,
+): { reason: 'invalid-url' | 'refused'; message: string } | null {
+  const invalid = (message: string) => ({ reason: 'invalid-url' as const, message });
+  if (endpoint.length > MAX_URL_LENGTH) return invalid('The push endpoint is longer than 2,000 characters');
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return invalid('The push endpoint is not a valid web address');
+  }
+  if (url.protocol !== 'https:') return invalid('The push endpoint must be an https address');
+  if (url.username || url.password)
+    return invalid('The push endpoint must not contain a user name or password');
+  if (!url.hostname) return invalid('The push endpoint has no host name');
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  if (!allowPrivateHosts && isIP(host) !== 0) {
+    const reason = refusedAddressReason(host);
+    if (reason !== null) return { reason: 'refused', message: refusedMessage(reason) };
+  }
+  return null;
+}
+
 /**
  * Why a browser's push endpoint cannot be stored, as a sentence, or null: an https URL of at most 2,000 characters,
  * without credentials, whose host, when it is a literal IP address, is public (unless private hosts are allowed). A
  * host name is resolved and checked again at every send (postPush), where DNS may have changed.
  */
 export function pushEndpointProblem(endpoint: string, allowPrivateHosts: boolean): string | null {
-  if (endpoint.length > MAX_URL_LENGTH) return 'The push endpoint is longer than 2,000 characters';
-  let url: URL;
-  try {
-    url = new URL(endpoint);
-  } catch {
-    return 'The push endpoint is not a valid web address';
-  }
-  if (url.protocol !== 'https:') return 'The push endpoint must be an https address';
-  if (url.username || url.password) return 'The push endpoint must not contain a user name or password';
-  if (!url.hostname) return 'The push endpoint has no host name';
-  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
-  if (!allowPrivateHosts && isIP(host) !== 0) {
-    const reason = refusedAddressReason(host);
-    if (reason !== null) return refusedMessage(reason);
-  }
-  return null;
+  return endpointRefusal(endpoint, allowPrivateHosts)?.message ?? null;
 }
 
 export interface PushRequestOptions {
@@ -63,9 +73,8 @@ export async function postPush(
   body: Buffer,
   options: PushRequestOptions,
 ): Promise<PushAnswer> {
-  const problem = pushEndpointProblem(endpoint, options.allowPrivateHosts);
-  if (problem !== null)
-    throw new OutboundError(problem.includes('points to') ? 'refused' : 'invalid-url', problem);
+  const refusal = endpointRefusal(endpoint, options.allowPrivateHosts);
+  if (refusal !== null) throw new OutboundError(refusal.reason, refusal.message);
   const url = new URL(endpoint);
   const timeoutMs = options.timeoutMs ?? PUSH_TIMEOUT_MS;
   const abort = new AbortController();
