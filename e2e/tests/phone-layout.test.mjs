@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { browserSuite } from '../support/suite.mjs';
 import { storeSession } from '../support/api-client.mjs';
+import { launchBrowser } from '../support/browser.mjs';
 import { seriousViolations } from '../support/accessibility.mjs';
 
 // A phone (375 x 812) has the tab bar at the bottom and the page at the top; a laptop keeps the side navigation.
@@ -16,6 +17,10 @@ describe('phone layout', () => {
   const heading = (name) => page().getByRole('heading', { level: 1, name });
   const pathname = () => new URL(page().url()).pathname;
   const boxOf = (locator) => locator.boundingBox();
+  const toasterBottom = () =>
+    page().evaluate(() =>
+      Math.round(document.querySelector('[data-rht-toaster]').getBoundingClientRect().bottom),
+    );
 
   async function assertAccessible(where) {
     for (const colorScheme of ['light', 'dark']) {
@@ -51,6 +56,9 @@ describe('phone layout', () => {
     );
     assert.equal(overflow, 0, 'no horizontal scrolling at 375 px');
 
+    // Toasts rise from the bottom on a phone: above the bar, not over it.
+    assert.equal(await toasterBottom(), bar.y - 16, 'toasts sit 1rem above the bar');
+
     // Scrolled to its end, the page's last line stays above the bar.
     await page().evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     const lastBottom = await page().evaluate(() => {
@@ -59,6 +67,37 @@ describe('phone layout', () => {
     });
     assert.ok(lastBottom <= bar.y, `the page ends at ${lastBottom}, the bar starts at ${bar.y}`);
     await assertAccessible('account page with the tab bar');
+  });
+
+  it('draws the bar and the page from the first HTML where the app then draws them: nothing jumps', async () => {
+    // A fresh profile: once the service worker runs, it would serve the scripts this test holds back.
+    const phone = await launchBrowser({ viewport: { width: 375, height: 812 } });
+    try {
+      await storeSession(phone.page, suite.stack.shellUrl, suite.account);
+      const boxes = () =>
+        phone.page.evaluate(() =>
+          ['nav[aria-label="Tab bar"]', 'nav[aria-label="Tabs"]', 'h1'].map((selector) => {
+            const { x, y, width, height } = document.querySelector(selector).getBoundingClientRect();
+            return `${selector} at ${Math.round(x)},${Math.round(y)}, ${Math.round(width)} x ${Math.round(height)}`;
+          }),
+        );
+      // The first HTML alone, with its inline theme script: no script file.
+      await phone.page.route('**/*.js', (route) => route.abort());
+      await phone.page.goto(`${suite.stack.shellUrl}/app/today`);
+      const first = await boxes();
+      assert.equal(
+        await phone.page.locator('#root > [inert]').count(),
+        1,
+        'the prerendered frame, not the app',
+      );
+      await phone.page.unrouteAll();
+      await phone.page.goto(`${suite.stack.shellUrl}/app/today`);
+      await phone.page.locator('h1#today-page-title').waitFor();
+      assert.equal(await phone.page.locator('#root > [inert]').count(), 0, 'the app');
+      assert.deepEqual(await boxes(), first);
+    } finally {
+      await phone.close();
+    }
   });
 
   it('goes from tab to tab, marking the current one, the wallet tabs one row over the page', async () => {
@@ -84,6 +123,7 @@ describe('phone layout', () => {
     await tabBar().getByRole('link', { name: 'Calendar' }).click();
     await page().getByRole('heading', { level: 1, name: 'Calendar' }).waitFor();
     assert.equal(pathname(), '/app/calendar');
+    assert.equal(await toasterBottom(), 812 - 16, 'without a bar, toasts keep to the bottom edge');
 
     await page().goto(`${suite.stack.shellUrl}/app/yesterday`);
     await heading('Pick Up Where You Left Off').waitFor();

@@ -6,7 +6,8 @@ const EDGE = '1rem';
 const TOASTER_INSET = {
   top: `calc(${EDGE} + env(safe-area-inset-top, 0px))`,
   right: `calc(${EDGE} + env(safe-area-inset-right, 0px))`,
-  bottom: `calc(${EDGE} + env(safe-area-inset-bottom, 0px))`,
+  // Above a phone's tab bar, where the page shows one (features/layout/tab-bar.module.css sets the variable).
+  bottom: `calc(${EDGE} + env(safe-area-inset-bottom, 0px) + var(--tab-bar-clearance, 0px))`,
   left: `calc(${EDGE} + env(safe-area-inset-left, 0px))`,
 };
 

@@ -12,8 +12,9 @@ import styles from './app-layout.module.css';
  * the slot, before anything is known (the prerendered HTML, the session check), so it asks the server for nothing.
  *
  * On a phone (up to the side navigation's 720 px breakpoint) the side navigation gives way to the tab bar, by CSS alone
- * so the first paint is already right: the page starts at the top and ends above the bar (--tab-bar-height, set here
- * and read by the bar) and, in an installed app (viewport-fit=cover), keeps clear of the notch and home indicator.
+ * so the first paint is already right: the page starts at the top and ends above the bar (--tab-bar-height, set in
+ * tab-bar.module.css) and, in an installed app (viewport-fit=cover), keeps clear of the notch and home indicator.
+ * While the bar is shown, --tab-bar-clearance on the root (its height and top border) lifts the toasts above it.
  * The CSS files carry no comments: style-loader ships them verbatim in the first visit's JS.
  */
 export function AppLayoutFrame({ children }: { children: ReactNode }) {
