@@ -395,7 +395,16 @@ export async function scanReminders(app: FastifyInstance, cursor: { after: strin
   cursor.after = people.length < REMINDER_SCAN_LIMITS.people ? '' : people.at(-1)!.userId;
   let planned = 0;
   for (const { userId } of people) {
-    planned += await planPerson(app, userId, now - REMINDER_GRACE_MS, now + REMINDER_LOOKAHEAD_MS, now);
+    try {
+      planned += await planPerson(app, userId, now - REMINDER_GRACE_MS, now + REMINDER_LOOKAHEAD_MS, now);
+    } catch (error) {
+      // One person's data that cannot be read (a series too costly to expand, a zone no longer known) must not hold
+      // up everyone else's reminders: theirs are tried again next tick.
+      app.log.warn(
+        { err: error, userId },
+        'reminders of one person could not be planned; next tick tries again',
+      );
+    }
   }
   const due = await app.db
     .selectFrom('reminderDeliveries')

@@ -398,6 +398,33 @@ describe('delivery rows', () => {
     );
   });
 
+  test("one person's reminders that cannot be computed hold up nobody else's", async () => {
+    const { app, signedIn, person: who, clock } = await person();
+    await subscribe(app, who.id);
+    await ok(app, signedIn, 'POST', '/api/events', {
+      title: 'Still reminded',
+      start: '2026-03-11T15:20:00Z',
+      end: '2026-03-11T15:40:00Z',
+    });
+    // Another person whose stored zone no longer exists, with a plan-day time: computing theirs throws.
+    const broken = await signUp(app, { timeZone: BERLIN });
+    await saveSettings(app, broken, { planDayAt: '16:05' });
+    await subscribe(app, broken.user.id);
+    await app.db
+      .updateTable('users')
+      .set({ timeZone: 'Mars/Olympus_Mons' })
+      .where('id', '=', broken.user.id)
+      .execute();
+    clock.now = at('2026-03-11T15:10:00Z');
+    const scanned = await scanReminders(app);
+    assert.equal(scanned.people, 2);
+    assert.equal(scanned.dispatched, 1);
+    assert.deepEqual(
+      (await rowsOf(app)).map((row) => [row.userId, row.kind]),
+      [[who.id, 'event-reminder']],
+    );
+  });
+
   test('a reminder missed by more than the grace window is dropped, not sent', async () => {
     const { app, signedIn, person: who, clock } = await person();
     await subscribe(app, who.id);
