@@ -1,10 +1,8 @@
 import assert from 'node:assert/strict';
-import { subscribe as subscribeChannel } from 'node:diagnostics_channel';
-import type { ClientRequest } from 'node:http';
-import { isIP } from 'node:net';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { OutboundError } from '../../src/lib/outbound/fetch-calendar.js';
+import { postPush } from '../../src/lib/outbound/push-request.js';
 import {
   MAX_DEVICES_PER_ACCOUNT,
   PushError,
@@ -14,6 +12,8 @@ import {
   type PushPayload,
 } from '../../src/services/push.js';
 import { buildTestApp, send, signUp, type SignedInUser } from '../helpers.js';
+// Nothing here may connect anywhere but loopback, also when this file runs without test/run.mjs (which preloads it).
+import '../support/loopback-only.mjs';
 import {
   browserSubscription,
   decryptPush,
@@ -21,17 +21,6 @@ import {
   verifyVapid,
   type BrowserSubscription,
 } from '../support/push-service.js';
-
-// Nothing in this file may send a request anywhere but a loopback address: every HTTP(S) request the process starts
-// is checked here, and a single other one fails the file.
-const strayRequests: string[] = [];
-subscribeChannel('http.client.request.start', (message) => {
-  const { request } = message as { request: ClientRequest };
-  const host = request.host.replace(/^\[(.*)\]$/, '$1');
-  const loopback = host === 'localhost' || host === '::1' || (isIP(host) === 4 && host.startsWith('127.'));
-  if (!loopback) strayRequests.push(`${request.method} ${host}${request.path}`);
-});
-after(() => assert.deepEqual(strayRequests, [], 'requests to non-loopback hosts'));
 
 /** An endpoint under a reserved name that never resolves: stored and listed, never sent to. */
 let unresolvable = 0;
@@ -603,6 +592,70 @@ describe('delivery through a push service', async () => {
       });
     }
     assert.equal((await subscriptionsOf(app, user.user.id)).length, 1);
+  });
+});
+
+describe('the push request', async () => {
+  const service = await startPushService('127.0.0.5');
+  const push = (endpoint = service.endpoint(), timeoutMs?: number) =>
+    postPush(endpoint, { 'content-type': 'application/octet-stream', ttl: '60' }, Buffer.from('sealed'), {
+      allowPrivateHosts: true,
+      ...(timeoutMs ? { timeoutMs } : {}),
+    });
+
+  it('posts the body once and answers the status, following no redirect', async () => {
+    const before = service.received.length;
+    service.answer({ status: 301, headers: { location: `${service.origin}/elsewhere` } });
+    const answer = await push();
+    assert.equal(answer.status, 301);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.equal(service.received.length, before + 1);
+    assert.equal(service.received[before].body.toString(), 'sealed');
+    assert.equal(service.received[before].headers.ttl, '60');
+  });
+
+  it('reads at most 4 KiB of an answer, and Retry-After', async () => {
+    service.answer({
+      status: 429,
+      headers: { 'retry-after': '30' },
+      body: Buffer.alloc(5 * 1024 * 1024, 97),
+    });
+    const answer = await push();
+    assert.equal(answer.status, 429);
+    assert.equal(answer.text.length, 4096);
+    assert.equal(answer.retryAfterSeconds, 30);
+  });
+
+  it('gives up on a push service that does not answer in time', async () => {
+    service.answer({ status: 201, delayMs: 2000 });
+    const started = Date.now();
+    await assert.rejects(push(undefined, 200), (error: unknown) => {
+      assert.ok(error instanceof OutboundError);
+      assert.equal(error.reason, 'timeout');
+      return true;
+    });
+    assert.ok(Date.now() - started < 1500);
+  });
+
+  it('refuses a certificate that does not name the host', async () => {
+    // The service's certificate names 127.0.0.5, not this host name: TLS refuses it.
+    const resolveHost = async () => [{ address: '127.0.0.5', family: 4 }];
+    const endpoint = service.endpoint().replace('127.0.0.5', 'push.example.invalid');
+    await assert.rejects(
+      postPush(endpoint, {}, Buffer.from('x'), { allowPrivateHosts: true, resolveHost }),
+      /has no valid certificate/,
+    );
+  });
+
+  it('refuses a host name that resolves to a private address', async () => {
+    const resolveHost = async () => [{ address: '10.0.0.7', family: 4 }];
+    await assert.rejects(
+      postPush('https://push.example.invalid/x', {}, Buffer.from('x'), {
+        allowPrivateHosts: false,
+        resolveHost,
+      }),
+      /points to a private network address; push services must be on the public internet/,
+    );
   });
 });
 

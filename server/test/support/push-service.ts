@@ -21,12 +21,20 @@ export interface ReceivedPush {
   body: Buffer;
 }
 
+export interface FakeAnswer {
+  status: number;
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+  /** Milliseconds before the answer is sent. */
+  delayMs?: number;
+}
+
 export interface FakePushService {
   /** https://127.0.0.x:port */
   origin: string;
   received: ReceivedPush[];
-  /** The next answers, in order (a status, or a status and body); 201 once they are used up. */
-  answer(...statuses: number[]): void;
+  /** The next answers, in order: a status, or a status with headers, a body and a delay; 201 once they are used up. */
+  answer(...answers: Array<number | FakeAnswer>): void;
   /** Resolves once `count` requests have arrived (fails after `timeoutMs`). */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedPush[]>;
   /** A new endpoint of this service, as a browser gets one. */
@@ -52,7 +60,7 @@ function certificateFiles(): { cert: Buffer; key: Buffer } {
 export async function startPushService(host = '127.0.0.2'): Promise<FakePushService> {
   if (!PUSH_SERVICE_HOSTS.includes(host)) throw new Error(`The push certificate does not name ${host}`);
   const received: ReceivedPush[] = [];
-  const answers: number[] = [];
+  const answers: FakeAnswer[] = [];
   const waiters = new Set<() => void>();
   const server = https.createServer(certificateFiles(), (request, response) => {
     const chunks: Buffer[] = [];
@@ -64,11 +72,15 @@ export async function startPushService(host = '127.0.0.2'): Promise<FakePushServ
         headers: request.headers,
         body: Buffer.concat(chunks),
       });
-      const status = answers.shift() ?? 201;
-      response
-        .writeHead(status, { 'content-type': 'text/plain' })
-        .end(status >= 400 ? `status ${status}` : '');
+      const { status, headers = {}, body, delayMs = 0 } = answers.shift() ?? { status: 201 };
       for (const wake of waiters) wake();
+      const timer = setTimeout(() => {
+        if (response.destroyed) return;
+        response
+          .writeHead(status, { 'content-type': 'text/plain', ...headers })
+          .end(body ?? (status >= 400 ? `status ${status}` : ''));
+      }, delayMs);
+      response.on('close', () => clearTimeout(timer));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, host, resolve));
@@ -83,7 +95,8 @@ export async function startPushService(host = '127.0.0.2'): Promise<FakePushServ
   return {
     origin,
     received,
-    answer: (...statuses) => answers.push(...statuses),
+    answer: (...given) =>
+      answers.push(...given.map((entry) => (typeof entry === 'number' ? { status: entry } : entry))),
     endpoint: () => `${origin}/push/${randomUUID()}`,
     waitFor(count, timeoutMs = 10_000) {
       return new Promise((resolve, reject) => {
