@@ -263,6 +263,21 @@ describe('NotificationsCard', () => {
       expect(server.requestsTo('POST', '/push/subscriptions')).toEqual([]);
     });
 
+    it("passes on the browser's own words when its push service refuses", async () => {
+      const browser = installPushBrowser({ permission: 'granted' });
+      browser.pushManager.subscribe.mockRejectedValueOnce(
+        new DOMException('Registration failed - push service error', 'AbortError'),
+      );
+      pushServer();
+      renderCard();
+
+      await user.click(await inCard().findByRole('button', { name: 'Get reminders on this device' }));
+
+      expect(await inCard().findByRole('alert')).toHaveTextContent(
+        'This browser could not set up notifications: Registration failed - push service error. Please try again.',
+      );
+    });
+
     it('tells a browser without Web Push to install the app, instead of offering a button', async () => {
       pushServer();
       renderCard();

@@ -25,8 +25,9 @@ function failureText(failure: unknown): string {
   if (failure instanceof PushSetupError) return failure.message;
   if (failure instanceof DOMException && failure.name === 'NotAllowedError')
     return 'The browser did not allow notifications for Time Wallet.';
+  // The browser's own words, e.g. Chromium's 'Registration failed - push service error'.
   if (failure instanceof Error)
-    return 'This browser could not set up notifications (its push service did not answer). Check your connection and try again.';
+    return `This browser could not set up notifications: ${failure.message || failure.name}. Please try again.`;
   const error = failure as ApiError;
   return isNetworkError(error)
     ? 'Network error. Please check your connection and try again.'
