@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Card } from '@time-wallet/shared-ui';
-import { useGetPushDevicesQuery } from '../api/notifications-api';
-import { forgetThisDevice, rememberThisDevice, thisDeviceId } from '../lib/push-browser';
+import { useGetPushDevicesQuery } from '../../../lib/notifications-api';
+import { forgetThisDevice, rememberThisDevice, thisDeviceId } from '../../../lib/push-browser';
 import { PushDevices } from './push-devices';
 import { ReminderSettings } from './reminder-settings';
 import { ThisBrowser } from './this-browser';

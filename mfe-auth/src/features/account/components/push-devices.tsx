@@ -6,8 +6,8 @@ import {
   useRemovePushDeviceMutation,
   useSendTestPushMutation,
   type PushDevice,
-} from '../api/notifications-api';
-import { unsubscribeThisBrowser } from '../lib/push-browser';
+} from '../../../lib/notifications-api';
+import { unsubscribeThisBrowser } from '../../../lib/push-browser';
 import { localDateTimeText } from '../lib/session-times';
 import styles from './notifications-card.module.css';
 import sessionStyles from './sessions-card.module.css';

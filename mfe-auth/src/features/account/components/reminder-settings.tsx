@@ -6,7 +6,7 @@ import {
   useGetNotificationSettingsQuery,
   useUpdateNotificationSettingsMutation,
   type NotificationSettingsChange,
-} from '../api/notifications-api';
+} from '../../../lib/notifications-api';
 import { SettingSwitch } from './setting-switch';
 import styles from './notifications-card.module.css';
 

@@ -2,7 +2,11 @@ import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { isNetworkError, serverMessageOf, type ApiError } from '@time-wallet/api';
 import { Button, Hint } from '@time-wallet/shared-ui';
-import { useAddPushDeviceMutation, useLazyGetPushKeyQuery, type PushDevice } from '../api/notifications-api';
+import {
+  useAddPushDeviceMutation,
+  useLazyGetPushKeyQuery,
+  type PushDevice,
+} from '../../../lib/notifications-api';
 import { deviceFrom } from '../lib/device-name';
 import {
   askPermission,
@@ -10,7 +14,7 @@ import {
   PushSetupError,
   subscribeThisBrowser,
   type PushPermission,
-} from '../lib/push-browser';
+} from '../../../lib/push-browser';
 import styles from './notifications-card.module.css';
 
 const PERMISSION_TEXT: Record<PushPermission, string> = {

@@ -90,4 +90,60 @@ describe('LogoutPage', () => {
 
     expect(session(store).endedBy).not.toBe('expiry');
   });
+
+  describe("this browser's reminders", () => {
+    const unsubscribe = jest.fn(async () => true);
+    beforeEach(() => {
+      unsubscribe.mockClear();
+      // A browser with Web Push whose service worker holds a subscription (the browser's own objects, faked).
+      const registration = { pushManager: { getSubscription: async () => ({ unsubscribe }) } };
+      Object.defineProperty(navigator, 'serviceWorker', {
+        configurable: true,
+        value: { getRegistration: async () => registration },
+      });
+      Object.defineProperty(window, 'PushManager', { configurable: true, value: function PushManager() {} });
+      Object.defineProperty(window, 'Notification', { configurable: true, value: { permission: 'granted' } });
+    });
+    afterEach(() => {
+      for (const name of ['PushManager', 'Notification'] as const)
+        delete (window as unknown as Record<string, unknown>)[name];
+      delete (navigator as unknown as Record<string, unknown>).serviceWorker;
+    });
+
+    it('stop before the session ends: removed on the server with the token, unsubscribed here', async () => {
+      const server = mockApi({
+        'DELETE /push/subscriptions/device-1': { status: 204 },
+        'POST /auth/logout': { status: 204 },
+      });
+      window.localStorage.setItem('push-device-id', 'device-1');
+      renderPage(<LogoutPage />, { path: '/app/logout', store: signedInDevice() });
+      await flush();
+      await flush();
+
+      expect(server.requests.map((request) => `${request.method} ${new URL(request.url).pathname}`)).toEqual([
+        'DELETE /api/push/subscriptions/device-1',
+        'POST /api/auth/logout',
+      ]);
+      expect(server.requests[0].headers.get('Authorization')).toBe('Bearer token-abc');
+      expect(unsubscribe).toHaveBeenCalledTimes(1);
+      expect(window.localStorage.getItem('push-device-id')).toBeNull();
+      expect(screen.getByRole('heading', { name: 'Logged Out Successfully' })).toBeInTheDocument();
+    });
+
+    it('never hold the sign-out: a removal that does not answer is given up after 3 s', async () => {
+      const server = mockApi({
+        'DELETE /push/subscriptions/device-1': () => deferred<MockReply>().promise,
+        'POST /auth/logout': { status: 204 },
+      });
+      window.localStorage.setItem('push-device-id', 'device-1');
+      renderPage(<LogoutPage />, { path: '/app/logout', store: signedInDevice() });
+      await flush();
+      expect(server.requestsTo('POST', '/auth/logout')).toHaveLength(0);
+
+      await act(() => jest.advanceTimersByTimeAsync(3000));
+      await flush();
+      expect(server.requestsTo('POST', '/auth/logout')).toHaveLength(1);
+      expect(screen.getByRole('heading', { name: 'Logged Out Successfully' })).toBeInTheDocument();
+    });
+  });
 });
