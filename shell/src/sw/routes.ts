@@ -2,13 +2,13 @@
  * Which of the service worker's strategies answers a request: a pure function of the request and of what the runtime
  * config says (the API's base URL and each remote's manifest URL), so the rules are tested without a worker.
  *
- * - `page`: a navigation of the shell. Online it goes to the network (the HTML is no-cache: a rebuilt shell, and the
- *   CSP naming the remotes the config lists today, take effect at once); offline, the precached document prerendered
- *   for that path (else index.html).
+ * - `page`: a navigation of the shell. It goes to the network (the HTML is no-cache: a rebuilt shell, and the CSP
+ *   naming the remotes the config lists today, take effect at once); when that fails, the precached document
+ *   prerendered for that path (else index.html).
  * - `shell-file`: the shell's files without a hash in their names (main.js, theme-init.js, the manifest and icons):
- *   network-first like the page they belong to, the precache offline. A page and its entry are always one build.
- * - `runtime-config`: /config.json, network-first, the last copy offline. A deploy or rollback rewrites it, so the
- *   next online load follows it.
+ *   network-first like the page they belong to, else the precache. A page and its entry are always one build.
+ * - `runtime-config`: /config.json, network-first, else the last copy. A deploy or rollback rewrites it, so the
+ *   next load that reaches the server follows it.
  * - `immutable`: a file whose name carries its content hash, or anything in a remote's deployed version folder
  *   (/v/<version>/): its bytes never change, so cache-first.
  * - `remote-file`: a remote's other files (its mf-manifest.json and, served from its dist, remoteEntry.js): these

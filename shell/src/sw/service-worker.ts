@@ -9,6 +9,7 @@ import {
   documentFor,
   isLogout,
   routeOf,
+  RUNTIME_CONFIG_PATH,
   type Deployment,
   type Route,
 } from './routes';
@@ -16,9 +17,10 @@ import { notificationOf, reminderMessage, targetUrlOf, type Reminder } from './r
 
 /**
  * The shell's service worker (built by Workbox's InjectManifest from this file, served as /sw.js). It precaches the
- * shell's build, caches each remote's files and the API's reads as they are used, and answers from those caches only
- * while the browser is offline: online, every request that is not immutable goes to the network exactly as it would
- * without a worker, so a deploy, a rollback or a fresh read is never hidden behind a cached copy. See routes.ts for
+ * shell's build and caches each remote's files and the API's reads as they are used. The shell's own files answer from
+ * the cache whenever the network fails; a remote's files and the API's reads only while the browser is offline, so
+ * online every request that is not immutable goes to the network exactly as it would without a worker: a deploy, a
+ * rollback, a fresh read or an outage of a remote or the API is never hidden behind a cached copy. See routes.ts for
  * which request goes where, and reminders.ts for push.
  */
 declare const self: ServiceWorkerGlobalScope & {
@@ -62,13 +64,16 @@ async function adoptConfig(response: Response | undefined | null): Promise<void>
   }
 }
 
-/** After a restart the worker has not seen this page's config yet: the cached copy tells it. */
-function knownDeployment(): Promise<Deployment | null> {
+/**
+ * A worker that has not seen this page's config (it was started after the page read it, or the page read it before
+ * the worker controlled it) reads it itself, as the page would: from the network, else (offline) its cached copy.
+ */
+function knownDeployment(event: ExtendableEvent): Promise<Deployment | null> {
   if (deployment) return Promise.resolve(deployment);
-  deploymentRead ??= caches
-    .open(CACHES.runtime)
-    .then((cache) => cache.match(new URL('/config.json', shellOrigin).href))
-    .then(adoptConfig)
+  const request = new Request(new URL(RUNTIME_CONFIG_PATH, shellOrigin).href, { cache: 'no-cache' });
+  deploymentRead ??= runtimeConfig
+    .handle({ request, event })
+    .then(adoptConfig, () => undefined)
     .then(() => deployment)
     .finally(() => (deploymentRead = null));
   return deploymentRead;
@@ -80,8 +85,8 @@ const runtimeConfig = new NetworkFirst({
   cacheName: CACHES.runtime,
   plugins: [
     okOnly(),
+    // Like the shell's files, any failure falls back to the last config: it is what the cached shell starts with.
     new ExpirationPlugin({ maxEntries: LIMITS.runtime }),
-    onlyOffline,
     {
       fetchDidSucceed: async ({ response }) => {
         await adoptConfig(response);
@@ -163,15 +168,25 @@ async function apiReadsFor(account: string) {
 
 // ---- Requests ----
 
-/** Another origin's file, asked for with CORS so the cache holds a readable copy, not an opaque one. */
-const corsRequest = (request: Request) =>
-  request.mode === 'no-cors' ? new Request(request.url, { mode: 'cors', credentials: 'omit' }) : request;
+/**
+ * Another origin's file, asked for by the worker with CORS so the cache holds a readable copy, not an opaque one.
+ * Not from the HTTP cache as it is: a copy the page fetched before the worker controlled it (a script, so no Origin)
+ * lacks the CORS header, and the static servers vary on Origin only when one is sent, so that copy would fail the
+ * check. `cache` says how to skip it: 'reload' for a file fetched once (immutable), 'no-cache' for one checked on
+ * every load (a 304 brings the header).
+ */
+const corsRequest = (request: Request, cache: RequestCache) =>
+  new Request(request.url, { mode: 'cors', credentials: 'omit', cache });
 
-async function fromPrecacheOffline(request: Request, precached: () => Promise<Response | undefined>) {
+/**
+ * The shell's own documents and files: the network's answer, else (offline, or the shell's server unreachable) the
+ * precached copy of this build. Unlike a remote's files and the API's reads, any failure falls back: the cached shell
+ * beats a browser error page, and it still names the remotes and the API as the live config does.
+ */
+async function networkThenPrecache(request: Request, precached: () => Promise<Response | undefined>) {
   try {
     return await fetch(request);
   } catch (error) {
-    if (!offline()) throw error;
     const response = await precached();
     if (!response) throw error;
     return response;
@@ -196,19 +211,19 @@ function handle(event: FetchEvent, route: Route): Promise<Response> | null {
   const url = new URL(request.url);
   switch (route) {
     case 'page':
-      return fromPrecacheOffline(request, async () =>
+      return networkThenPrecache(request, async () =>
         matchPrecache(documentFor(url.pathname, await prerenderedPages())),
       );
     case 'shell-file':
-      return fromPrecacheOffline(request, () => matchPrecache(url.href));
+      return networkThenPrecache(request, () => matchPrecache(url.href));
     case 'runtime-config':
       return runtimeConfig.handle({ event, request });
     case 'immutable':
       return (async () =>
         (url.origin === shellOrigin ? await matchPrecache(url.href) : undefined) ??
-        immutable.handle({ event, request: corsRequest(request) }))();
+        immutable.handle({ event, request: corsRequest(request, 'reload') }))();
     case 'remote-file':
-      return remoteFiles.handle({ event, request: corsRequest(request) });
+      return remoteFiles.handle({ event, request: corsRequest(request, 'no-cache') });
     case 'api-read': {
       const account = accountOf(request.headers.get('Authorization'));
       // A guest's reads are nobody's to keep.
@@ -236,7 +251,7 @@ self.addEventListener('fetch', (event) => {
   // Another origin's request before this worker (just started) has seen a config: the cached config decides. The
   // request is answered either way, by a strategy or by the network as the page asked.
   event.respondWith(
-    knownDeployment().then(
+    knownDeployment(event).then(
       () => handle(event, routeOf(facts, shellOrigin, deployment)) ?? fetch(event.request),
     ),
   );
