@@ -1,5 +1,5 @@
 import type { FieldError } from './validation';
-import { toLocalDateKey } from './time';
+import { isDateKey, toLocalDateKey } from './time';
 import { WEEKDAYS, readRule, type RecurrenceRule, type RuleDay, type RuleUntil, type Weekday } from './rrule';
 
 /*
@@ -81,7 +81,6 @@ const FREQ_OF_UNIT: Readonly<Record<RepeatUnit, string>> = {
   month: 'MONTHLY',
   year: 'YEARLY',
 };
-const DATE_KEY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 export const weekdayOf = (date: Date): Weekday => WEEKDAYS[date.getDay()];
 
@@ -118,13 +117,6 @@ export function presetChoice(kind: RepeatKind, start: Date): RepeatChoice {
     fromMonthEnd: false,
     ends: { kind: 'never' },
   };
-}
-
-function isDateKey(value: string): boolean {
-  const match = DATE_KEY_PATTERN.exec(value);
-  if (!match) return false;
-  const [year, month, day] = match.slice(1).map(Number);
-  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month - 1);
 }
 
 /** UNTIL for a last day: a DATE for all-day series, else the end of that local day in UTC (RFC 5545 3.3.10). */

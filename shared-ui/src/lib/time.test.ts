@@ -6,6 +6,7 @@ import {
   formatTime12,
   fromDateTimeLocalValue,
   hhmmToMinutes,
+  isDateKey,
   isEndAfterStart,
   toDateTimeLocalValue,
   toLocalDateKey,
@@ -50,6 +51,26 @@ describe('formatTime12', () => {
 
   it('shows nothing for an unreadable value', () => {
     expect(formatTime12('25:00')).toBe('');
+  });
+});
+
+describe('isDateKey', () => {
+  it('takes real days written YYYY-MM-DD', () => {
+    for (const day of ['2026-11-27', '2028-02-29', '0050-01-01', '9999-12-31'])
+      expect(isDateKey(day)).toBe(true);
+  });
+  it('refuses days that do not exist and other spellings', () => {
+    for (const text of [
+      '2026-02-29',
+      '2027-02-30',
+      '2026-13-01',
+      '2026-00-10',
+      '2026-1-5',
+      '20261127',
+      '',
+      'x',
+    ])
+      expect(isDateKey(text)).toBe(false);
   });
 });
 

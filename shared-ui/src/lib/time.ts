@@ -29,6 +29,15 @@ export function formatTime12(value: string | Date): string {
   return `${hours12}:${pad2(minutesOfDay % 60)} ${hours24 < 12 ? 'AM' : 'PM'}`;
 }
 
+/** Whether the text is a real calendar day written 'YYYY-MM-DD' (2026-02-30 is not). */
+export function isDateKey(value: string): boolean {
+  if (!DATE_KEY_PATTERN.test(value)) return false;
+  const [year, month, day] = value.split('-').map(Number);
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
 /** The local calendar day of a date as 'YYYY-MM-DD'. */
 export function toLocalDateKey(date: Date = new Date()): string {
   return `${date.getFullYear()}-${pad2(date.getMonth() + 1)}-${pad2(date.getDate())}`;

@@ -64,6 +64,31 @@ it('asks for the visible week, from its Sunday to the view end plus one day, and
   expect(screen.getByRole('button', { name: 'today' })).toBeDisabled();
 });
 
+it('opens on the week of the day a link names (?date=), and on this week for a day that does not exist', async () => {
+  const openAt = (url: string) => {
+    const network = mockApi({
+      'GET /events': { body: [] },
+      'GET /tasks/range': { body: { tasks: [] } },
+      'GET /ledger': { body: { days: [] } },
+      'GET /categories': { body: [] },
+    });
+    return { network, ...renderPage(<CalendarPage />, { path: '/app/calendar', initialEntries: [url] }) };
+  };
+  const firstRead = async (network: ReturnType<typeof mockApi>) => {
+    await waitFor(() => expect(network.requestsTo('GET', '/events').length).toBeGreaterThan(0));
+    return network.requestsTo('GET', '/events')[0].path;
+  };
+  // Wednesday 13 January 2027: its week starts on Sunday the 10th.
+  const linked = openAt('/app/calendar?date=2027-01-13');
+  expect(await firstRead(linked.network)).toBe('/events?from=2027-01-10&to=2027-01-18');
+  linked.unmount();
+
+  const from = thisWeekSunday();
+  expect(await firstRead(openAt('/app/calendar?date=2027-02-30').network)).toBe(
+    `/events?from=${from}&to=${addDays(from, 8)}`,
+  );
+});
+
 it('asks for the next week after Next week', async () => {
   const user = userEvent.setup();
   const { network } = renderCalendar();

@@ -18,7 +18,7 @@ import { useGetTimeEntriesQuery } from '@time-wallet/api/time-entries';
 import { useGetCalendarsQuery } from '../api/calendars-api';
 import { Link, useSearchParams } from '@time-wallet/api/router';
 import { Banner, Button, PageHeader, SeriesScopeDialog } from '@time-wallet/shared-ui';
-import { toLocalDateKey } from '@time-wallet/shared-ui/lib';
+import { isDateKey, toLocalDateKey } from '@time-wallet/shared-ui/lib';
 import {
   useCreateEventMutation,
   useDeleteEventMutation,
@@ -96,8 +96,12 @@ export function CalendarPage() {
   const view = viewOf(searchParams.get('view'));
   // "Show tracked" is a view setting too: in the URL (?tracked=1), kept by a reload and a shared link.
   const showTracked = searchParams.get('tracked') === '1';
-  // A new object each time: the grid shown moves to that day ("Go to date", a view switch, a day of the month).
-  const [shownDay, setShownDay] = useState(() => ({ day: toLocalDateKey() }));
+  // A new object each time: the grid shown moves to that day ("Go to date", a view switch, a day of the month). A link
+  // may name the day to open on (?date=YYYY-MM-DD: a reminder's, say); anything else opens on today.
+  const [shownDay, setShownDay] = useState(() => {
+    const linked = searchParams.get('date');
+    return { day: linked !== null && isDateKey(linked) ? linked : toLocalDateKey() };
+  });
   // FullCalendar comes after the page's first paint; its frame stands in for it until then.
   const grids = useFullCalendarGrids();
   const narrow = useNarrowScreen();
