@@ -171,6 +171,9 @@ const ICONS = [
   { file: 'icons/maskable-512.png', size: 512, purpose: 'maskable' },
 ];
 const MANIFEST_FILE = 'manifest.webmanifest';
+// The template's worker registration (public/), and how a document that loads the app names its entry.
+const REGISTRATION_SCRIPT = 'register-service-worker.js';
+const APP_ENTRY = /<script\b[^>]*\bsrc="?\/main\.js"?/;
 
 function webManifest(colours) {
   return {
@@ -223,6 +226,23 @@ class PwaAssetsPlugin {
             MANIFEST_FILE,
             new RawSource(`${JSON.stringify(webManifest(colours), null, 2)}\n`),
           );
+        },
+      );
+      // A static document (the landing page) runs none of the app's code, so it registers no worker either: the
+      // registration the template inlines into every document is taken out of those that do not load the app.
+      compilation.hooks.processAssets.tap(
+        { name: NAME, stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_SUMMARIZE },
+        () => {
+          const registration = compilation.getAsset(REGISTRATION_SCRIPT);
+          if (!registration) return;
+          const inlined = `<script>${registration.source.source().toString().trim()}</script>`;
+          for (const { name, source } of compilation.getAssets()) {
+            if (!name.endsWith('.html')) continue;
+            const html = source.source().toString();
+            if (html.includes(inlined) && !APP_ENTRY.test(html)) {
+              compilation.updateAsset(name, new RawSource(html.replace(inlined, '')));
+            }
+          }
         },
       );
       HtmlWebpackPlugin.getCompilationHooks(compilation).afterTemplateExecution.tap(
