@@ -1,10 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import {
   accountOf,
+  connectOriginsOf,
   deploymentOf,
   documentFor,
   HASHED_FILE,
   isLogout,
+  reachableDeployment,
   routeOf,
   type Deployment,
   type RequestFacts,
@@ -171,5 +173,35 @@ describe('documentFor', () => {
     expect(documentFor('/', prerendered)).toBe('/landing.html');
     expect(documentFor('/app/about', prerendered)).toBe('/index.html');
     expect(documentFor('/toString', prerendered)).toBe('/index.html');
+  });
+});
+
+describe("the worker's own reach", () => {
+  const policy =
+    "default-src 'self'; script-src 'self' http://localhost:3005; connect-src 'self' http://localhost:3005 http://localhost:4000";
+
+  it("is the connect-src of the policy its script was served with, 'self' being the shell", () => {
+    expect(connectOriginsOf(policy, SHELL)).toEqual([SHELL, TAGS, 'http://localhost:4000']);
+    expect(connectOriginsOf("default-src 'self'", SHELL)).toEqual([SHELL]);
+    expect(connectOriginsOf("script-src 'self'", SHELL)).toBeNull();
+    expect(connectOriginsOf('connect-src *', SHELL)).toBeNull();
+    expect(connectOriginsOf(null, SHELL)).toBeNull();
+  });
+
+  it('leaves to the page a remote or an API on an origin the policy does not name', () => {
+    const allowed = connectOriginsOf(policy, SHELL);
+    const reachable = reachableDeployment(deployment, allowed, SHELL);
+    expect(reachable.remoteOrigins).toEqual([TAGS]);
+    expect(route(get('http://localhost:3002/remoteEntry.js'), reachable)).toBeNull();
+    expect(route(get(`${TAGS}/remoteEntry.js`), reachable)).toBe('remote-file');
+    expect(route(get(`${API}/tasks/today`), reachable)).toBe('api-read');
+
+    const apiMoved = reachableDeployment(
+      { ...deployment, apiBaseUrl: 'http://localhost:4001/api' },
+      allowed,
+      SHELL,
+    );
+    expect(route(get('http://localhost:4001/api/tasks/today'), apiMoved)).toBeNull();
+    expect(reachableDeployment(deployment, null, SHELL)).toBe(deployment);
   });
 });

@@ -59,6 +59,56 @@ export function deploymentOf(config: unknown): Deployment | null {
   }
 }
 
+/**
+ * The origins a Content-Security-Policy lets a script connect to (its connect-src, else default-src; 'self' is
+ * `selfOrigin`), or null when it sets no such limit. A worker runs under the policy its script was served with, fixed
+ * until a new build replaces the script: a remote moved to an origin since then is out of its reach.
+ */
+export function connectOriginsOf(policy: string | null, selfOrigin: string): string[] | null {
+  if (!policy) return null;
+  const directives = new Map(
+    policy
+      .split(';')
+      .map((directive) => directive.trim().split(/\s+/))
+      .filter(([name]) => name)
+      .map(([name, ...sources]) => [name.toLowerCase(), sources] as const),
+  );
+  const sources = directives.get('connect-src') ?? directives.get('default-src');
+  if (!sources) return null;
+  const origins: string[] = [];
+  for (const source of sources) {
+    if (source === "'self'") origins.push(selfOrigin);
+    else if (source === '*') return null;
+    else {
+      try {
+        origins.push(new URL(source).origin);
+      } catch {
+        // A scheme or keyword source names no one origin the worker routes.
+      }
+    }
+  }
+  return origins;
+}
+
+/**
+ * The part of a deployment the worker may fetch itself: remotes and an API on origins its policy allows (null: no
+ * limit). Anything else it leaves to the page, whose policy follows the config of the day.
+ */
+export function reachableDeployment(
+  deployment: Deployment,
+  allowedOrigins: readonly string[] | null,
+  shellOrigin: string,
+): Deployment {
+  if (allowedOrigins === null) return deployment;
+  const allowed = (origin: string) => allowedOrigins.includes(origin);
+  const apiOrigin = new URL(deployment.apiBaseUrl, shellOrigin).origin;
+  return {
+    // An API out of reach: a base URL no request matches.
+    apiBaseUrl: allowed(apiOrigin) ? deployment.apiBaseUrl : 'about:blank',
+    remoteOrigins: deployment.remoteOrigins.filter(allowed),
+  };
+}
+
 /** The path of a URL under the API's base URL ('/tasks/today'), or null when the URL is not the API's. */
 export function apiPathOf(url: URL, apiBaseUrl: string, shellOrigin: string): string | null {
   const base = new URL(apiBaseUrl, shellOrigin);

@@ -5,9 +5,11 @@ import { matchPrecache, precache } from 'workbox-precaching';
 import { CacheFirst, NetworkFirst, type Strategy } from 'workbox-strategies';
 import {
   accountOf,
+  connectOriginsOf,
   deploymentOf,
   documentFor,
   isLogout,
+  reachableDeployment,
   routeOf,
   RUNTIME_CONFIG_PATH,
   type Deployment,
@@ -33,7 +35,10 @@ const CACHES = {
   remotes: 'time-wallet-remotes-v1',
   runtime: 'time-wallet-runtime-v1',
   apiPrefix: 'time-wallet-api-v1-',
+  worker: 'time-wallet-worker-v1',
 } as const;
+// Where the worker keeps the origins its own policy lets it reach (see connectOriginsOf).
+const POLICY_KEY = '/__worker-policy';
 // Bounds: every cache the worker fills itself is capped (the precache is the build's own list of files).
 const LIMITS = { immutable: 300, remotes: 60, runtime: 4, api: 200 } as const;
 const API_MAX_AGE_SECONDS = 14 * 24 * 60 * 60;
@@ -231,7 +236,7 @@ function handle(event: FetchEvent, route: Route): Promise<Response> | null {
       return apiReadsFor(account).then((strategy) => strategy.handle({ event, request }));
     }
     case 'api-write':
-      if (isLogout(request, shellOrigin, deployment)) event.waitUntil(forgetApiReads());
+      if (isLogout(request, shellOrigin, usableDeployment())) event.waitUntil(forgetApiReads());
       if (offline()) event.waitUntil(tellClient(event.clientId, { type: 'needs-connection' }));
       // Sent as it would be without the worker: offline, it fails as a network error the page already handles.
       return null;
@@ -240,10 +245,41 @@ function handle(event: FetchEvent, route: Route): Promise<Response> | null {
   }
 }
 
+// ---- The origins this worker may fetch from itself: those its script's policy allowed when it was installed ----
+
+let allowedOrigins: string[] | null | undefined;
+const policyRead = caches
+  .open(CACHES.worker)
+  .then((cache) => cache.match(POLICY_KEY))
+  .then(async (response) => {
+    allowedOrigins = response ? ((await response.json()) as { connect: string[] | null }).connect : null;
+  })
+  .catch(() => (allowedOrigins = null));
+
+/**
+ * The static servers send every file, this worker's script too, with a policy naming the origins of the config of the
+ * moment; the script's is fixed until a new build replaces it. Read at install from the config's answer, which
+ * carries the same policy.
+ */
+async function learnPolicy(): Promise<void> {
+  const response = await fetch(RUNTIME_CONFIG_PATH, { cache: 'no-store' });
+  const connect = connectOriginsOf(response.headers.get('Content-Security-Policy'), shellOrigin);
+  const cache = await caches.open(CACHES.worker);
+  await cache.put(POLICY_KEY, new Response(JSON.stringify({ connect })));
+  allowedOrigins = connect;
+}
+
+/** The deployment as far as this worker may reach it, or null while it does not know yet. */
+function usableDeployment(): Deployment | null {
+  if (!deployment || allowedOrigins === undefined) return null;
+  return reachableDeployment(deployment, allowedOrigins, shellOrigin);
+}
+
 self.addEventListener('fetch', (event) => {
   const facts = { url: event.request.url, method: event.request.method, mode: event.request.mode };
-  const route = routeOf(facts, shellOrigin, deployment);
-  if (deployment || new URL(facts.url).origin === shellOrigin) {
+  const known = usableDeployment();
+  const route = routeOf(facts, shellOrigin, known);
+  if (known || new URL(facts.url).origin === shellOrigin) {
     const answer = handle(event, route);
     if (answer) event.respondWith(answer);
     return;
@@ -251,15 +287,17 @@ self.addEventListener('fetch', (event) => {
   // Another origin's request before this worker (just started) has seen a config: the cached config decides. The
   // request is answered either way, by a strategy or by the network as the page asked.
   event.respondWith(
-    knownDeployment(event).then(
-      () => handle(event, routeOf(facts, shellOrigin, deployment)) ?? fetch(event.request),
+    Promise.all([knownDeployment(event), policyRead]).then(
+      () => handle(event, routeOf(facts, shellOrigin, usableDeployment())) ?? fetch(event.request),
     ),
   );
 });
 
 // ---- Life cycle: a new build's worker takes over at once (pages and entries always come from one build) ----
 
-self.addEventListener('install', () => {
+self.addEventListener('install', (event) => {
+  // Without it the worker routes every origin the config names, as before.
+  event.waitUntil(learnPolicy().catch(() => undefined));
   void self.skipWaiting();
 });
 self.addEventListener('activate', (event) => {
