@@ -45,13 +45,26 @@ export async function launchBrowser({
   const pageErrors = [];
   context.on('page', (page) => page.on('pageerror', (error) => pageErrors.push(error)));
   for (const page of context.pages()) page.on('pageerror', (error) => pageErrors.push(error));
+  const page = context.pages()[0] ?? (await context.newPage());
+  routeThroughContext(page, context);
   return {
     context,
     pageErrors,
-    page: context.pages()[0] ?? (await context.newPage()),
+    page,
     async close() {
       await context.close();
       fs.rmSync(profileDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The app's service worker fetches what a page it controls asks for (shell/src/sw), and in Chromium Playwright's page
+ * routes never see a request a service worker makes: only its context routes do. A context here holds one page, so
+ * that page's routes are made its context's: a test that fails or answers a request on the page does so wherever the
+ * request is fetched.
+ */
+function routeThroughContext(page, context) {
+  page.route = (...args) => context.route(...args);
+  page.unroute = (...args) => context.unroute(...args);
 }
