@@ -19,6 +19,10 @@ export interface ReceivedPush {
   method: string;
   headers: IncomingHttpHeaders;
   body: Buffer;
+  /** The port the request came from: which connection carried it (a test's pass-through tells them apart). */
+  remotePort: number;
+  /** When it arrived (Date.now()). */
+  at: number;
 }
 
 export interface FakeAnswer {
@@ -71,6 +75,8 @@ export async function startPushService(host = '127.0.0.2'): Promise<FakePushServ
         method: request.method ?? '',
         headers: request.headers,
         body: Buffer.concat(chunks),
+        remotePort: request.socket.remotePort ?? 0,
+        at: Date.now(),
       });
       const { status, headers = {}, body, delayMs = 0 } = answers.shift() ?? { status: 201 };
       for (const wake of waiters) wake();
