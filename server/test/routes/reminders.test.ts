@@ -1,5 +1,7 @@
 // Reminders end to end on one instance: the job engine's own ticks (in-process on SQLite, pg-boss on PostgreSQL) scan,
-// and deliver to a fake push service (test/support/push-service.ts), which decrypts what arrives.
+// and deliver to a fake push service (test/support/push-service.ts), which decrypts what arrives. The last test is
+// where exactly-once ends (docs/product.md, "Reminders"): a push the service accepted but whose row was not marked
+// sent is sent again after its lease, as the same notification.
 import assert from 'node:assert/strict';
 import { setTimeout as pause } from 'node:timers/promises';
 import { after, describe, test } from 'node:test';
@@ -8,8 +10,8 @@ import pg from 'pg';
 import { newId } from '../../src/lib/ids.js';
 import { jobSchemaOf } from '../../src/plugins/app/jobs.js';
 import { TIMER_LIMIT_MS } from '../../src/services/time-entries.js';
-import { REMINDER_GRACE_MS, topicOf } from '../../src/services/reminders.js';
-import { buildTestApp, send, signUp, withSchemaLock, type SignedInUser } from '../helpers.js';
+import { REMINDER_GRACE_MS, REMINDER_LEASE_MS, topicOf } from '../../src/services/reminders.js';
+import { buildTestApp, injectFailure, send, signUp, withSchemaLock, type SignedInUser } from '../helpers.js';
 import {
   browserSubscription,
   decryptPush,
@@ -206,5 +208,64 @@ describe('reminders through the job engine and a push service', () => {
       'the row to be dropped',
     );
     assert.equal(service.received.length, 0);
+  });
+
+  test('a push accepted but never marked sent is sent again after its lease, with the same Topic and tag', async () => {
+    const service = await startPushService();
+    const { app, signedIn, clock } = await reminderApp();
+    const { browser } = await subscribeBrowser(app, signedIn.user.id, service);
+    const event = await ok(app, signedIn, 'POST', '/api/events', {
+      title: 'Design review',
+      start: '2026-03-11T15:20:00Z',
+      end: '2026-03-11T16:00:00Z',
+    });
+    await until(async () => (await statesOf(app)).length === 1, 'the scan to plan it');
+    // The database refuses to mark the row sent: the push is accepted, and then the delivery fails as an instance
+    // dying right there would leave it, its row still due under a live lease.
+    const allowMarking = await injectFailure(app, {
+      table: 'reminder_deliveries',
+      on: 'update',
+      when: "NEW.state = 'sent'",
+    });
+    const claimedAt = Date.parse('2026-03-11T15:10:30Z');
+    clock.now = claimedAt;
+    const [first] = await service.waitFor(1);
+    const row = () =>
+      app.db
+        .selectFrom('reminderDeliveries')
+        .select(['state', 'leaseUntil', 'attempts'])
+        .executeTakeFirstOrThrow();
+    // The job's retries find the row leased and leave it.
+    await app.jobs.idle();
+    assert.deepEqual(await row(), { state: 'due', leaseUntil: claimedAt + REMINDER_LEASE_MS, attempts: 1 });
+    await allowMarking();
+
+    // Until the lease expires nobody sends it again.
+    clock.now = claimedAt + REMINDER_LEASE_MS - 1;
+    await pause(2_500);
+    await app.jobs.idle();
+    assert.equal(service.received.length, 1);
+
+    clock.now = claimedAt + REMINDER_LEASE_MS;
+    const [, second] = await service.waitFor(2);
+    await until(async () => (await row()).state === 'sent', 'the row to be marked sent');
+    assert.deepEqual(await row(), { state: 'sent', leaseUntil: null, attempts: 2 });
+    // The push service sees it twice (where exactly-once ends), as one notification: the same Topic, so a push
+    // service still holding the first replaces it, and the same payload and tag, so the device replaces rather than
+    // adds.
+    const tag = `event-reminder:${event._id}:${Date.parse('2026-03-11T15:20:00Z')}`;
+    assert.equal(opened(first, browser).tag, tag);
+    assert.deepEqual(opened(second, browser), opened(first, browser));
+    assert.equal(second.headers.topic, first.headers.topic);
+    assert.equal(second.headers.topic, topicOf(tag));
+    assert.equal(second.path, first.path);
+    // Kept by the push service only until the event starts, counted from the second send.
+    assert.equal(
+      Number(second.headers.ttl),
+      (Date.parse('2026-03-11T15:20:00Z') - claimedAt - REMINDER_LEASE_MS) / 1000,
+    );
+    await pause(1_500);
+    await app.jobs.idle();
+    assert.equal(service.received.length, 2);
   });
 });
