@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import { createStaticServer, headersFollowingRuntimeConfig } from '@time-wallet/devkit/serve';
 
 const require = createRequire(import.meta.url);
@@ -18,6 +19,7 @@ export const API_PORT = 4100 + PORT_OFFSET;
 /** A free port of this run for an extra server (a redeployed remote, say): 3150-3199 plus the offset. */
 export const sparePort = (index) => 3150 + index + PORT_OFFSET;
 const origin = (port) => `http://localhost:${port}`;
+const LOOPBACK_ONLY = pathToFileURL(path.join(repoRoot, 'server/test/support/loopback-only.mjs')).href;
 
 async function waitForHealthy(url, timeoutMs = 20_000) {
   const deadline = Date.now() + timeoutMs;
@@ -75,7 +77,9 @@ export async function startStack({ runtimeConfig = {}, distDirs = {}, api = {} }
     const ports =
       instances === 1 ? [API_PORT] : Array.from({ length: instances }, (_, i) => API_PORT + 20 + i);
     for (const [index, port] of ports.entries()) {
-      const child = spawn(process.execPath, ['server/dist/server.js'], {
+      // As in the server's own tests, the API may connect to nothing but loopback addresses: a push service or a
+      // calendar on the internet is refused (and named on its stderr) rather than reached.
+      const child = spawn(process.execPath, ['--import', LOOPBACK_ONLY, 'server/dist/server.js'], {
         cwd: repoRoot,
         stdio: ['ignore', 'ignore', 'inherit'],
         env: {
