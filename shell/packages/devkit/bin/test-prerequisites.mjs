@@ -74,6 +74,17 @@ export function ensureChromium({ env = process.env, log = console.log } = {}) {
   return installed;
 }
 
+/**
+ * OpenSSL, which makes the certificate of the server tests' fake push service (server/test/support/push-certificate.mjs),
+ * installed from Debian's when it is missing.
+ */
+export function ensureOpenssl({ log = console.log } = {}) {
+  const found = () => spawnSync('openssl', ['version'], { stdio: 'ignore' }).status === 0;
+  if (found()) return;
+  aptInstall(['openssl'], log);
+  if (!found()) throw new MissingPrerequisiteError('openssl was installed but cannot be run');
+}
+
 /** A port nothing listens on now, on `host`: for a server a test or a throw-away cluster is about to start. */
 export function freePort(host = '127.0.0.1') {
   return new Promise((resolve, reject) => {

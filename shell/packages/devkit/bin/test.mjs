@@ -3,7 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { buildAll, repoRoot } from './lib.mjs';
-import { ensureChromium, MissingPrerequisiteError, startThrowawayPostgres } from './test-prerequisites.mjs';
+import {
+  ensureChromium,
+  ensureOpenssl,
+  MissingPrerequisiteError,
+  startThrowawayPostgres,
+} from './test-prerequisites.mjs';
 
 /**
  * `npm test`: lint, typecheck, unit tests, the server suite on SQLite and again on PostgreSQL, then the browser suite
@@ -17,6 +22,7 @@ const testEnv = {};
 let stopPostgres = () => {};
 try {
   if (wanted('e2e')) testEnv.CHROMIUM_PATH = ensureChromium();
+  if (wanted('server') || wanted('server-pg')) ensureOpenssl();
   if ((wanted('server-pg') || wanted('e2e')) && !process.env.TEST_DATABASE_URL) {
     const postgres = await startThrowawayPostgres();
     testEnv.TEST_DATABASE_URL = postgres.url;
