@@ -1,10 +1,69 @@
 // Registers the service worker (src/sw) once the page has loaded, so its download and precache never compete with the
 // first paint. Inlined into every document that runs the app, like theme-init.js (the static landing page has none:
 // shell/src/sw/pwa-assets.cjs). No worker: the app works as a plain web page.
+//
+// Once the worker controls the page (at load, or when it first takes over), the page tells it what it has loaded, so
+// the worker can keep what never passed through it: what loaded before it took over, and what Chromium's memory cache
+// answered. With the API's reads goes the Authorization the page sends them with (the worker fetches them again).
+// The "__NAME__" strings are the build's (pwa-assets.cjs, from the TypeScript that defines them).
 (function () {
   if (!('serviceWorker' in navigator)) return;
+  var worker = navigator.serviceWorker;
+  var TOKEN_KEY = '__TOKEN_KEY__';
+  var MESSAGE = '__WARM_MESSAGE_TYPE__';
+  var LIMIT = Number('__WARM_URL_LIMIT__');
+  // Bounded: a page tells the worker of at most this many URLs in all.
+  var told = {};
+  var left = LIMIT * 10;
+  var timer = 0;
+
+  function tell() {
+    timer = 0;
+    var controller = worker.controller;
+    if (!controller) return;
+    var urls = [];
+    var names = [location.href].concat(
+      performance.getEntriesByType('resource').map(function (entry) {
+        return entry.name;
+      }),
+    );
+    for (var index = 0; index < names.length && urls.length < LIMIT && left > 0; index += 1) {
+      if (told[names[index]]) continue;
+      told[names[index]] = 1;
+      left -= 1;
+      urls.push(names[index]);
+    }
+    if (urls.length === 0) return;
+    var token = null;
+    try {
+      token = localStorage.getItem(TOKEN_KEY);
+    } catch {
+      // No storage: no API reads to warm.
+    }
+    controller.postMessage({ type: MESSAGE, urls: urls, authorization: token ? 'Bearer ' + token : null });
+    if (urls.length === LIMIT) later();
+  }
+
+  function later() {
+    if (!timer) timer = setTimeout(tell, 1000);
+  }
+
+  function follow() {
+    later();
+    // What the page loads from now on, a later page of the app included.
+    if (window.PerformanceObserver) {
+      try {
+        new PerformanceObserver(later).observe({ type: 'resource' });
+      } catch {
+        // An old browser: what was loaded by now is told all the same.
+      }
+    }
+  }
+
   window.addEventListener('load', function () {
-    navigator.serviceWorker.register('/sw.js').catch(function (error) {
+    if (worker.controller) follow();
+    else worker.addEventListener('controllerchange', follow, { once: true });
+    worker.register('/sw.js').catch(function (error) {
       console.warn('The service worker could not be registered', error);
     });
   });

@@ -2,11 +2,36 @@
 // for them, all derived here from two sources: the artwork below (the one drawing of the icon, which the favicon is
 // made from too) and shared-ui's theme tokens (the colours). Used by shell/webpack.config.cjs.
 const fs = require('node:fs');
+const path = require('node:path');
 const zlib = require('node:zlib');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 
 const NAME = 'PwaAssetsPlugin';
 const TOKENS = require.resolve('@time-wallet/shared-ui/tokens.css');
+// The constants the registration script (public/) needs, each from the one TypeScript file that defines it.
+const SCRIPT_CONSTANTS = [
+  { name: 'TOKEN_KEY', file: path.join(__dirname, '../../packages/api/src/local-storage.ts') },
+  { name: 'WARM_MESSAGE_TYPE', file: path.join(__dirname, 'routes.ts') },
+  { name: 'WARM_URL_LIMIT', file: path.join(__dirname, 'routes.ts') },
+];
+
+/** A constant's value from its TypeScript source: `export const NAME = 'text';` or `= 123;`, else an error. */
+function constantOf(source, name) {
+  const match = source.match(new RegExp(`^export const ${name} = (?:'([\\w.-]*)'|(\\d+));$`, 'm'));
+  if (!match) throw new Error(`${NAME}: no "export const ${name} = 'text' | number;" to read`);
+  return match[1] ?? match[2];
+}
+
+/** The registration script with each '__NAME__' string replaced by that constant's value. */
+function withConstants(script, read = (file) => fs.readFileSync(file, 'utf8')) {
+  let result = script;
+  for (const { name, file } of SCRIPT_CONSTANTS) {
+    const placeholder = `'__${name}__'`;
+    if (!result.includes(placeholder)) throw new Error(`${NAME}: the registration has no ${placeholder}`);
+    result = result.split(placeholder).join(`'${constantOf(read(file), name)}'`);
+  }
+  return result;
+}
 
 /** A theme's custom properties from tokens.css (the block that starts with `selector {`). */
 function tokensOf(css, selector) {
@@ -213,6 +238,7 @@ class PwaAssetsPlugin {
     compiler.hooks.thisCompilation.tap(NAME, (compilation) => {
       compilation.fileDependencies.add(TOKENS);
       compilation.fileDependencies.add(__filename);
+      for (const { file } of SCRIPT_CONSTANTS) compilation.fileDependencies.add(file);
       const colours = themeColours();
       compilation.hooks.processAssets.tap(
         { name: NAME, stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
@@ -226,6 +252,16 @@ class PwaAssetsPlugin {
             MANIFEST_FILE,
             new RawSource(`${JSON.stringify(webManifest(colours), null, 2)}\n`),
           );
+          // Emitted from public/ at this stage by the plugin tapped before this one, inlined later by the template.
+          const registration = compilation.getAsset(REGISTRATION_SCRIPT);
+          if (registration) {
+            try {
+              const script = withConstants(registration.source.source().toString());
+              compilation.updateAsset(REGISTRATION_SCRIPT, new RawSource(script));
+            } catch (error) {
+              compilation.errors.push(error);
+            }
+          }
         },
       );
       // A static document (the landing page) runs none of the app's code, so it registers no worker either: the
@@ -260,4 +296,13 @@ class PwaAssetsPlugin {
   }
 }
 
-module.exports = { PwaAssetsPlugin, themeColours, webManifest, encodePng, rasterize, faviconSvg, ICONS };
+module.exports = {
+  PwaAssetsPlugin,
+  withConstants,
+  themeColours,
+  webManifest,
+  encodePng,
+  rasterize,
+  faviconSvg,
+  ICONS,
+};

@@ -8,6 +8,10 @@ import {
   isLogout,
   reachableDeployment,
   routeOf,
+  WARM_MESSAGE_TYPE,
+  WARM_URL_LIMIT,
+  warmRequestOf,
+  warmTargets,
   type Deployment,
   type RequestFacts,
 } from './routes';
@@ -203,5 +207,64 @@ describe("the worker's own reach", () => {
     );
     expect(route(get('http://localhost:4001/api/tasks/today'), apiMoved)).toBeNull();
     expect(reachableDeployment(deployment, null, SHELL)).toBe(deployment);
+  });
+});
+
+describe('warming what a page loaded', () => {
+  const warm = (urls: string[], known: Deployment | null = deployment) => warmTargets(urls, SHELL, known);
+
+  it("keeps what the worker's own caches hold: remotes' files, the config and the API's reads", () => {
+    expect(
+      warm([
+        `${SHELL}/app/today`,
+        `${SHELL}/main.js`,
+        `${SHELL}/framework.07fbee67.js`,
+        `${SHELL}/config.json`,
+        `${TAGS}/mf-manifest.json`,
+        `${TAGS}/remoteEntry.js`,
+        `${TAGS}/__federation_expose_TagsPage.1a2b3c4d.js`,
+        `${API}/tasks/today`,
+        `${API}/auth/validate`,
+        'http://localhost:3009/elsewhere.js',
+      ]),
+    ).toEqual([
+      // The precache's own files are filtered by the worker, which knows the precache.
+      { url: `${SHELL}/framework.07fbee67.js`, route: 'immutable' },
+      { url: `${SHELL}/config.json`, route: 'runtime-config' },
+      { url: `${TAGS}/mf-manifest.json`, route: 'remote-file' },
+      { url: `${TAGS}/remoteEntry.js`, route: 'remote-file' },
+      { url: `${TAGS}/__federation_expose_TagsPage.1a2b3c4d.js`, route: 'immutable' },
+      { url: `${API}/tasks/today`, route: 'api-read' },
+    ]);
+  });
+
+  it('asks for each once, never for what it cannot parse, and only for the shell before a config is known', () => {
+    expect(
+      warm([`${TAGS}/remoteEntry.js#x`, `${TAGS}/remoteEntry.js`, 'not a url', 'data:text/plain,hi']),
+    ).toEqual([{ url: `${TAGS}/remoteEntry.js`, route: 'remote-file' }]);
+    expect(warm([`${TAGS}/remoteEntry.js`, `${API}/tasks/today`, `${SHELL}/config.json`], null)).toEqual([
+      { url: `${SHELL}/config.json`, route: 'runtime-config' },
+    ]);
+  });
+
+  it('takes at most a bounded number of URLs', () => {
+    const many = Array.from({ length: WARM_URL_LIMIT * 2 }, (_, index) => `${API}/tasks/${index}`);
+    expect(warm(many)).toHaveLength(WARM_URL_LIMIT);
+    expect(warmTargets(many, SHELL, deployment, 3)).toHaveLength(3);
+  });
+
+  it("reads a page's message: its URLs (strings, bounded) and the Authorization it sends the API", () => {
+    expect(
+      warmRequestOf({ type: WARM_MESSAGE_TYPE, urls: [`${API}/tasks/today`, 7], authorization: 'Bearer t' }),
+    ).toEqual({ urls: [`${API}/tasks/today`], authorization: 'Bearer t' });
+    expect(warmRequestOf({ type: WARM_MESSAGE_TYPE, urls: [], authorization: '' })).toEqual({
+      urls: [],
+      authorization: null,
+    });
+    const many = Array.from({ length: WARM_URL_LIMIT + 5 }, (_, index) => `${SHELL}/${index}`);
+    expect(warmRequestOf({ type: WARM_MESSAGE_TYPE, urls: many })?.urls).toHaveLength(WARM_URL_LIMIT);
+    expect(warmRequestOf({ type: 'needs-connection' })).toBeNull();
+    expect(warmRequestOf({ type: WARM_MESSAGE_TYPE, urls: 'x' })).toBeNull();
+    expect(warmRequestOf(null)).toBeNull();
   });
 });

@@ -181,3 +181,70 @@ export function documentFor(pathname: string, prerendered: Record<string, string
   const file = Object.hasOwn(prerendered, key) ? prerendered[key] : undefined;
   return `/${typeof file === 'string' ? file.replace(/^\/+/, '') : 'index.html'}`;
 }
+
+// ---- Warming: what a page loaded before the worker saw it ----
+
+/** The routes whose answers the worker keeps itself (a page and the shell's files are the build's precache). */
+export const WARMED_ROUTES: ReadonlySet<Route> = new Set<Route>([
+  'immutable',
+  'remote-file',
+  'runtime-config',
+  'api-read',
+]);
+/** At most this many URLs are taken from one message: a page's list is bounded whatever it sends. */
+export const WARM_URL_LIMIT = 100;
+/** The message a page posts its worker (public/register-service-worker.js) once the worker controls it. */
+export const WARM_MESSAGE_TYPE = 'warm';
+
+export interface WarmRequest {
+  urls: string[];
+  /** The Authorization header the page sends the API with, or null: without it no API read is warmed. */
+  authorization: string | null;
+}
+
+/** A page's warm message, or null for anything else; its list bounded to WARM_URL_LIMIT strings. */
+export function warmRequestOf(data: unknown): WarmRequest | null {
+  const { type, urls, authorization } = (data ?? {}) as Record<string, unknown>;
+  if (type !== WARM_MESSAGE_TYPE || !Array.isArray(urls)) return null;
+  return {
+    urls: urls.filter((url): url is string => typeof url === 'string').slice(0, WARM_URL_LIMIT),
+    authorization: typeof authorization === 'string' && authorization !== '' ? authorization : null,
+  };
+}
+
+export interface WarmTarget {
+  url: string;
+  route: Route;
+}
+
+/**
+ * Which of the URLs a page loaded the worker fetches again to keep: each GET its rules send to a cache it fills
+ * itself (WARMED_ROUTES), once (a fragment does not make another request), at most `limit`. A page loads what it
+ * loaded before the worker controlled it, and a file Chromium's memory cache answers, without asking the worker:
+ * this is how those reach its caches too.
+ */
+export function warmTargets(
+  urls: readonly string[],
+  shellOrigin: string,
+  deployment: Deployment | null,
+  limit = WARM_URL_LIMIT,
+): WarmTarget[] {
+  const seen = new Set<string>();
+  const targets: WarmTarget[] = [];
+  for (const raw of urls.slice(0, limit)) {
+    let url: string;
+    try {
+      const parsed = new URL(raw);
+      if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') continue;
+      parsed.hash = '';
+      url = parsed.href;
+    } catch {
+      continue;
+    }
+    if (seen.has(url)) continue;
+    seen.add(url);
+    const route = routeOf({ url, method: 'GET', mode: 'cors' }, shellOrigin, deployment);
+    if (WARMED_ROUTES.has(route)) targets.push({ url, route });
+  }
+  return targets;
+}

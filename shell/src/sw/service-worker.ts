@@ -12,8 +12,12 @@ import {
   reachableDeployment,
   routeOf,
   RUNTIME_CONFIG_PATH,
+  warmRequestOf,
+  warmTargets,
   type Deployment,
   type Route,
+  type WarmRequest,
+  type WarmTarget,
 } from './routes';
 import { notificationOf, reminderMessage, targetUrlOf, type Reminder } from './reminders';
 
@@ -180,8 +184,12 @@ async function apiReadsFor(account: string) {
  * check. `cache` says how to skip it: 'reload' for a file fetched once (immutable), 'no-cache' for one checked on
  * every load (a 304 brings the header).
  */
-const corsRequest = (request: Request, cache: RequestCache) =>
-  new Request(request.url, { mode: 'cors', credentials: 'omit', cache });
+const corsRequest = (request: Request | string, cache: RequestCache) =>
+  new Request(typeof request === 'string' ? request : request.url, {
+    mode: 'cors',
+    credentials: 'omit',
+    cache,
+  });
 
 /**
  * The shell's own documents and files: the network's answer, else (offline, or the shell's server unreachable) the
@@ -291,6 +299,89 @@ self.addEventListener('fetch', (event) => {
       () => handle(event, routeOf(facts, shellOrigin, usableDeployment())) ?? fetch(event.request),
     ),
   );
+});
+
+// ---- Warming: what a page loaded without asking this worker (before it took over, or from the memory cache) ----
+
+// URLs being warmed now: each is asked for once however many pages tell of it (at most a message's worth each).
+const warming = new Set<string>();
+const WARM_CONCURRENCY = 4;
+// The header the page's reads carry besides the session (shell/packages/api/src/api-slice.ts, prepareHeaders): the
+// same read for another zone is another answer. The worker runs in the page's browser, so in its time zone.
+const timeZone = () => {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+};
+
+/** Whether a strategy's cache already holds an answer for the request (so warming it again would read for nothing). */
+const cached = async (request: Request, cacheName: string) =>
+  Boolean(await caches.match(request, { cacheName }));
+
+/** Fetches one URL as the strategy of its route would for the page, and keeps it as that strategy does. */
+async function warmOne(event: ExtendableEvent, { url, route }: WarmTarget, page: WarmRequest): Promise<void> {
+  let strategy: Strategy;
+  let request: Request;
+  switch (route) {
+    case 'immutable':
+      if (new URL(url).origin === shellOrigin && (await matchPrecache(url))) return;
+      request = corsRequest(url, 'reload');
+      if (await cached(request, CACHES.immutable)) return;
+      strategy = immutable;
+      break;
+    case 'remote-file':
+      request = corsRequest(url, 'no-cache');
+      if (await cached(request, CACHES.remotes)) return;
+      strategy = remoteFiles;
+      break;
+    case 'runtime-config':
+      request = new Request(url, { cache: 'no-cache' });
+      if (await cached(request, CACHES.runtime)) return;
+      strategy = runtimeConfig;
+      break;
+    case 'api-read': {
+      const account = accountOf(page.authorization);
+      if (account === null || page.authorization === null) return;
+      strategy = await apiReadsFor(account);
+      request = new Request(url, {
+        mode: 'cors',
+        credentials: 'include',
+        headers: { Authorization: page.authorization, 'X-Time-Zone': timeZone() },
+      });
+      if (await cached(request, apiCacheName(account))) return;
+      break;
+    }
+    default:
+      return;
+  }
+  const [response, done] = strategy.handleAll({ event, request });
+  response.catch(() => undefined);
+  await done;
+}
+
+async function warm(event: ExtendableEvent, page: WarmRequest): Promise<void> {
+  await Promise.all([knownDeployment(event), policyRead]);
+  const queue = warmTargets(page.urls, shellOrigin, usableDeployment()).filter(
+    ({ url }) => !warming.has(url),
+  );
+  for (const { url } of queue) warming.add(url);
+  const next = async (): Promise<void> => {
+    const target = queue.shift();
+    if (!target) return;
+    // A failure (offline, a 404, a refused CORS check) leaves the cache as it was; the page already has its copy.
+    await warmOne(event, target, page).catch(() => undefined);
+    warming.delete(target.url);
+    return next();
+  };
+  await Promise.all(Array.from({ length: WARM_CONCURRENCY }, next));
+}
+
+self.addEventListener('message', (event) => {
+  const page = warmRequestOf(event.data);
+  if (!page || event.origin !== shellOrigin) return;
+  event.waitUntil(warm(event, page).catch(() => undefined));
 });
 
 // ---- Life cycle: a new build's worker takes over at once (pages and entries always come from one build) ----
