@@ -124,7 +124,11 @@ async function startPassThrough(host: string, target: number, pids: () => number
     if (held) return void client.resume();
     const upstream = net.connect(target, host, () => (connection.upstreamPort = upstream.localPort));
     sockets.add(upstream);
-    upstream.on('close', () => sockets.delete(upstream));
+    upstream.on('close', () => {
+      sockets.delete(upstream);
+      // Unpiped from a closed upstream, the client is no longer read: read on, so that its end is seen and it closes.
+      client.resume();
+    });
     upstream.on('error', () => client.destroy());
     client.on('close', () => upstream.destroy());
     client.pipe(upstream).pipe(client);
