@@ -16,6 +16,8 @@
   var told = {};
   var left = LIMIT * 10;
   var timer = 0;
+  // What the observer saw: the browser's own list keeps only the first 250 a page loads.
+  var seen = [];
 
   function tell() {
     timer = 0;
@@ -26,12 +28,18 @@
       performance.getEntriesByType('resource').map(function (entry) {
         return entry.name;
       }),
+      seen.splice(0),
     );
     for (var index = 0; index < names.length && urls.length < LIMIT && left > 0; index += 1) {
       if (told[names[index]]) continue;
       told[names[index]] = 1;
       left -= 1;
       urls.push(names[index]);
+    }
+    if (left > 0 && index < names.length) {
+      // More than a message's worth: the rest a second later.
+      seen = names.slice(index).concat(seen).slice(0, LIMIT);
+      later();
     }
     if (urls.length === 0) return;
     var token = null;
@@ -41,11 +49,17 @@
       // No storage: no API reads to warm.
     }
     controller.postMessage({ type: MESSAGE, urls: urls, authorization: token ? 'Bearer ' + token : null });
-    if (urls.length === LIMIT) later();
   }
 
   function later() {
     if (!timer) timer = setTimeout(tell, 1000);
+  }
+
+  function observed(list) {
+    list.getEntries().forEach(function (entry) {
+      if (!told[entry.name] && seen.length < LIMIT) seen.push(entry.name);
+    });
+    later();
   }
 
   function follow() {
@@ -53,7 +67,7 @@
     // What the page loads from now on, a later page of the app included.
     if (window.PerformanceObserver) {
       try {
-        new PerformanceObserver(later).observe({ type: 'resource' });
+        new PerformanceObserver(observed).observe({ type: 'resource' });
       } catch {
         // An old browser: what was loaded by now is told all the same.
       }
