@@ -26,7 +26,9 @@ import { notificationOf, reminderMessage, targetUrlOf, type Reminder } from './r
  * shell's build and caches each remote's files and the API's reads as they are used. The shell's own files answer from
  * the cache whenever the network fails; a remote's files and the API's reads only while the browser is offline, so
  * online every request that is not immutable goes to the network exactly as it would without a worker: a deploy, a
- * rollback, a fresh read or an outage of a remote or the API is never hidden behind a cached copy. See routes.ts for
+ * rollback, a fresh read or an outage of a remote or the API is never hidden behind a cached copy. What a page loaded
+ * without asking the worker (before it took over, or from Chromium's memory cache) the page lists in a message once
+ * controlled (public/register-service-worker.js), and the worker fetches what of it its caches lack. See routes.ts for
  * which request goes where, and reminders.ts for push.
  */
 declare const self: ServiceWorkerGlobalScope & {
