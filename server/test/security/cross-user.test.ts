@@ -30,6 +30,7 @@ const PATHS: Record<IdKind, string> = {
   session: 'auth/sessions',
   calendar: 'calendars',
   timeEntry: 'time-entries',
+  pushDevice: 'push/subscriptions',
   deletedTask: 'tasks',
   deletedEvent: 'events',
   deletedCategory: 'categories',
@@ -108,7 +109,7 @@ async function requestsFor(kind: IdKind, method: Method | 'PUT', id: string): Pr
 describe("user A and user B's records", () => {
   test('the table has a row for every verb the records take, so these requests are real edits', () => {
     const idRoutes = ENDPOINTS.filter((row) => row.idKind).map(describeEndpoint);
-    assert.equal(idRoutes.length, 20, idRoutes.join(', '));
+    assert.equal(idRoutes.length, 21, idRoutes.join(', '));
   });
 
   test("every verb on every one of B's records answers A exactly like a missing id", async () => {

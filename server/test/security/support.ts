@@ -12,13 +12,15 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { decodeJwt } from 'jose';
 import type { Database } from '../../src/db/schema.js';
 import { buildTestApp, signUp, type SignedInUser, type TestApp } from '../helpers.js';
+import { browserSubscription } from '../support/push-service.js';
 
 export const NOW = Date.parse('2026-03-11T15:00:00.000Z');
 export const DAY = '2026-03-11';
 export const MISSING_ID = '00000000-0000-4000-8000-000000000000';
 
 /**
- * calendar: a subscription. timeEntry: a manual entry of tracked time on the actor's task. deleted*: a record the actor
+ * calendar: a subscription. timeEntry: a manual entry of tracked time on the actor's task. pushDevice: a browser the
+ * actor subscribed to reminders (its push service never sent to: background jobs are off). deleted*: a record the actor
  * deleted, waiting in the trash for POST .../restore.
  */
 export type IdKind =
@@ -28,6 +30,7 @@ export type IdKind =
   | 'session'
   | 'calendar'
   | 'timeEntry'
+  | 'pushDevice'
   | 'deletedTask'
   | 'deletedEvent'
   | 'deletedCategory'
@@ -751,6 +754,68 @@ export const ENDPOINTS: Endpoint[] = [
     idKind: 'deletedTimeEntry',
     valid: () => ({}),
   },
+  // reminders: settings and the browsers that receive them
+  { method: 'GET', url: '/api/users/me/notifications', protected: true, valid: () => ({}) },
+  {
+    method: 'PATCH',
+    url: '/api/users/me/notifications',
+    protected: true,
+    body: 'json',
+    valid: () => ({ body: { eventReminderMinutes: 15, taskStart: false, planDayAt: '08:30' } }),
+    invalid: [
+      { name: 'minutes over a day', request: { body: { eventReminderMinutes: 1441 } } },
+      { name: 'negative minutes', request: { body: { eventReminderMinutes: -5 } } },
+      { name: 'a time that is not HH:MM', request: { body: { planDayAt: '25:00' } } },
+      { name: 'a switch as text', request: { body: { taskStart: 'yes' } } },
+      { name: 'an unknown field', request: { body: { sound: 'loud' } } },
+    ],
+  },
+  { method: 'GET', url: '/api/push/key', protected: true, valid: () => ({}) },
+  { method: 'GET', url: '/api/push/subscriptions', protected: true, valid: () => ({}) },
+  {
+    method: 'POST',
+    url: '/api/push/subscriptions',
+    protected: true,
+    body: 'json',
+    valid: (ctx) => ({
+      body: {
+        subscription: browserSubscription(`https://127.0.0.1:1/push/${ctx.actor.label}-${unique()}`).json,
+        device: `${ctx.actor.label} laptop`,
+      },
+    }),
+    invalid: [
+      {
+        name: 'an http endpoint',
+        request: {
+          body: { subscription: browserSubscription('http://127.0.0.1:1/push/x').json, device: 'x' },
+        },
+      },
+      {
+        name: 'a key that is not a P-256 point',
+        request: {
+          body: {
+            subscription: { endpoint: 'https://127.0.0.1:1/push/y', keys: { p256dh: 'AAAA', auth: 'AAAA' } },
+            device: 'y',
+          },
+        },
+      },
+      {
+        name: 'no device name',
+        request: {
+          body: { subscription: browserSubscription('https://127.0.0.1:1/push/z').json, device: '' },
+        },
+      },
+    ],
+  },
+  {
+    method: 'DELETE',
+    url: '/api/push/subscriptions/:id',
+    protected: true,
+    body: 'none',
+    idKind: 'pushDevice',
+    valid: () => ({}),
+  },
+  { method: 'POST', url: '/api/push/test', protected: true, body: 'none', valid: () => ({}) },
   // insights: the valid request reads the default period (8 weeks)
   {
     method: 'GET',
@@ -992,6 +1057,13 @@ export async function seedActor(
   };
   const timeEntry = await entry('2026-03-11T09:00:00Z', '2026-03-11T10:00:00Z');
   const deletedTimeEntry = await entry('2026-03-11T10:00:00Z', '2026-03-11T10:30:00Z');
+  // A browser subscribed to the actor's reminders.
+  const device = await post('/api/push/subscriptions', {
+    subscription: browserSubscription(`https://127.0.0.1:1/push/${label}-${unique()}`).json,
+    device: `${label} phone`,
+  });
+  assert.equal(device.statusCode, 201, device.body);
+  const pushDevice = device.json<{ id: string }>().id;
   const entryRemoval = await app.inject({
     method: 'DELETE',
     url: `/api/time-entries/${deletedTimeEntry}`,
@@ -1018,6 +1090,7 @@ export async function seedActor(
     session,
     timeEntry,
     deletedTimeEntry,
+    pushDevice,
     ...trash,
     ...subscriptions,
   };

@@ -129,6 +129,7 @@ const pushRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Stop sending notifications to one of the user’s devices',
         security: bearerAuth,
         params: IdParams,
+        body: NoBody,
         response: { 204: { type: 'null' }, ...errorResponses(404) },
       },
     },

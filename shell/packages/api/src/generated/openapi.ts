@@ -2195,7 +2195,11 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "application/json": Record<string, never> | null;
+                };
+            };
             responses: {
                 /** @description Default Response */
                 204: {
