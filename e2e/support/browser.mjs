@@ -67,4 +67,5 @@ export async function launchBrowser({
 function routeThroughContext(page, context) {
   page.route = (...args) => context.route(...args);
   page.unroute = (...args) => context.unroute(...args);
+  page.unrouteAll = (...args) => context.unrouteAll(...args);
 }
