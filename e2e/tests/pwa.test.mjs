@@ -307,6 +307,20 @@ describe('a deploy with the worker in control', () => {
     await page.reload();
     await heading('Your Tags').waitFor();
     await page.waitForLoadState('networkidle');
+    // Some of them reach the worker only in the page's message a second after load (what Chromium's memory cache
+    // answered): wait until it has kept them, or its fetches of the old files would land after the deploy below.
+    await page.waitForFunction(
+      async (origin) => {
+        const files = performance
+          .getEntriesByType('resource')
+          .map((entry) => entry.name)
+          .filter((name) => name.startsWith(`${origin}/`));
+        const kept = await Promise.all(files.map((url) => caches.match(url, { ignoreVary: true })));
+        return files.length > 0 && kept.every(Boolean);
+      },
+      product.originOf(tags),
+      { timeout: 20_000, polling: 250 },
+    );
 
     const deployed = await npmRun('deploy', ['mfe-tags', '--from', variant.distDir], product.env);
     assert.equal(deployed.code, 0, deployed.stderr);
