@@ -19,7 +19,8 @@
 // quota-events-week, quota-tasks-today.
 //
 //   node server/bench/api.mjs --ab <git-ref> [--quick] [--json <file>] [--rounds <n>] [--duration <seconds>]
-//                             [--server-cpu-prof <dir>]
+//                             [--only <key,...>] [--server-cpu-prof <dir>]
+// Keys: tasks-today, tasks-day, ledger-week, analytics-week.
 //   (or npm run bench -w server -- --ab <git-ref>)
 // A/B (issue 31: the day reads no slower than before): builds the server at <git-ref> in a throwaway detached git
 // worktree (node_modules linked to this checkout's; removed at the end), serves it beside the working tree's build,
@@ -34,7 +35,7 @@
 import { execFileSync, fork, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { mkdtemp, rm, symlink, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, symlink, unlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -114,9 +115,11 @@ async function serve({ dist = distDir, seed = 'all' } = {}) {
   );
 
   let closed = false;
+  const beforeClose = [];
   const close = async () => {
     if (closed) return;
     closed = true;
+    for (const step of beforeClose) await step();
     await app.close();
     await rm(dataDir, { recursive: true, force: true });
   };
@@ -372,12 +375,29 @@ async function serve({ dist = distDir, seed = 'all' } = {}) {
     };
   }
 
+  /** Starts the V8 profiler in this process and writes its profile to `dir` when the server closes. */
+  async function profileUntilClose(dir) {
+    const { Session } = await import('node:inspector/promises');
+    const session = new Session();
+    session.connect();
+    await session.post('Profiler.enable');
+    await session.post('Profiler.start');
+    beforeClose.push(async () => {
+      const { profile } = await session.post('Profiler.stop');
+      await mkdir(dir, { recursive: true });
+      await writeFile(path.join(dir, `reads-${process.pid}.cpuprofile`), JSON.stringify(profile));
+      session.disconnect();
+    });
+  }
+
   const seeded = seed === 'ab' ? await seedDayReads() : await seedAll();
   const {
     rows: [{ version: sqliteVersion }],
   } = await sql`select sqlite_version() as version`.execute(app.db);
 
   await app.listen({ host: '127.0.0.1', port: 0 });
+  // The profile covers what is measured, from here on: the seeding's writes would hide the reads' costs.
+  if (process.env.BENCH_CPU_PROF_DIR) await profileUntilClose(process.env.BENCH_CPU_PROF_DIR);
   process.send({
     type: 'ready',
     port: app.server.address().port,
@@ -419,14 +439,15 @@ function checkBuild() {
 
 /**
  * Starts a bench server (this script with --serve) in a child process: `dist`, the build to serve (server/dist when
- * not given); `seed`, 'all' or 'ab'; `cpuProfDir`, where the child writes a CPU profile when it exits.
+ * not given); `seed`, 'all' or 'ab'; `cpuProfDir`, where the child writes a CPU profile of what it serves after its
+ * seeding, when it closes.
  */
 async function startServer({ dist, seed, cpuProfDir } = {}) {
-  const execArgv = cpuProfDir
-    ? [...process.execArgv, '--cpu-prof', '--cpu-prof-dir', cpuProfDir]
-    : process.execArgv;
   const serveArgs = ['--serve', ...(dist ? ['--dist', dist] : []), ...(seed ? ['--seed', seed] : [])];
-  const child = fork(fileURLToPath(import.meta.url), serveArgs, { execArgv, stdio: 'inherit' });
+  const child = fork(fileURLToPath(import.meta.url), serveArgs, {
+    env: { ...process.env, ...(cpuProfDir ? { BENCH_CPU_PROF_DIR: cpuProfDir } : {}) },
+    stdio: 'inherit',
+  });
   const ready = await new Promise((resolve, reject) => {
     child.once('message', resolve);
     child.once('exit', (code) => reject(new Error(`The bench server exited early (code ${code})`)));
@@ -909,7 +930,7 @@ async function driveAb(args) {
       throw new Error(`A and B read different days: ${JSON.stringify([dates, b.server.ready.dates])}`);
     }
 
-    const reads = [
+    const allReads = [
       { key: 'tasks-today', name: 'GET /api/tasks/today', url: '/api/tasks/today' },
       { key: 'tasks-day', name: 'GET /api/tasks?date (a day)', url: `/api/tasks?date=${dates.day}` },
       {
@@ -923,6 +944,11 @@ async function driveAb(args) {
         url: '/api/aggregation/analytics/weekly',
       },
     ];
+    // --only picks reads here too (by these keys), e.g. one read's profile without the others in it.
+    const only = args.only ? new Set(args.only.split(',')) : null;
+    const reads = allReads.filter((target) => !only || only.has(target.key));
+    if (reads.length === 0)
+      throw new Error(`--only names none of ${allReads.map(({ key }) => key).join(', ')}`);
     const load = (side, target, seconds) =>
       runLoad(autocannon, side.server, [request(target, side.server.ready.tokens.ab)], seconds);
 
