@@ -16,6 +16,7 @@ import puppeteer from 'puppeteer-core';
 import { storeSession } from '../support/api-client.mjs';
 import { CHROMIUM_ARGS, chromiumPath } from '../support/browser.mjs';
 import { seedUserWithData } from './lib-seed.mjs';
+import { SCRIPT_AUDITS, createScriptClassifier, scriptFigures, threadTimeFigures } from './script-groups.mjs';
 
 /** What each page is, and what must be on screen for a run to count as having measured it. */
 export const PAGES = {
@@ -97,7 +98,7 @@ async function saveFinalScreenshot(page, lhr, file) {
 }
 
 /** One Lighthouse run in a fresh Chrome; returns the figures and whether the intended page was measured. */
-async function runOnce({ shellUrl, session, pageName, presetName, screenshotFile }) {
+async function runOnce({ shellUrl, session, pageName, presetName, screenshotFile, classifyScript }) {
   const spec = PAGES[pageName];
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH || chromiumPath(),
@@ -116,7 +117,8 @@ async function runOnce({ shellUrl, session, pageName, presetName, screenshotFile
       url,
       {
         onlyCategories: ['performance'],
-        onlyAudits: AUDITS,
+        // The per-script audits cost a second or two of a run: only when their figures are asked for.
+        onlyAudits: classifyScript ? [...AUDITS, ...SCRIPT_AUDITS] : AUDITS,
         disableStorageReset: true,
         disableFullPageScreenshot: true,
         logLevel: 'error',
@@ -125,7 +127,7 @@ async function runOnce({ shellUrl, session, pageName, presetName, screenshotFile
       PRESETS[presetName],
       page,
     );
-    const { lhr } = result;
+    const { lhr, artifacts } = result;
     const bodyText = await page.evaluate(() => document.body?.innerText ?? '').catch(() => '');
     const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
     const problems = [];
@@ -150,11 +152,22 @@ async function runOnce({ shellUrl, session, pageName, presetName, screenshotFile
       screenshot,
       finalPath,
       runtimeError: lhr.runtimeError?.code ?? null,
+      scripts: classifyScript ? await scriptsOf(lhr, artifacts, classifyScript) : null,
       problems,
     };
   } finally {
     await browser?.disconnect().catch(() => {});
     chrome.kill();
+  }
+}
+
+/** A run's main-thread figures by script (script-groups.mjs); the trace's thread times left out if they fail. */
+async function scriptsOf(lhr, artifacts, classifyScript) {
+  const figures = scriptFigures(lhr, classifyScript);
+  try {
+    return { ...figures, thread: await threadTimeFigures(artifacts, lhr, classifyScript) };
+  } catch (error) {
+    return { ...figures, thread: null, threadError: error.message };
   }
 }
 
@@ -171,7 +184,8 @@ async function attempt(options) {
  * Runs Lighthouse `runs` times per page and preset against a running stack and returns the medians per row plus
  * the issue's target checks. The runs go round-robin (every row's first run, then every row's second...), so a busy
  * spell on the machine spreads over the rows instead of spoiling one. `session` ({token, user}) is needed for the
- * signed-in pages; without it a user with data is seeded through `apiBaseUrl`.
+ * signed-in pages; without it a user with data is seeded through `apiBaseUrl`. `scriptOrigins` (script-groups.mjs
+ * originsOfStack) adds each run's main-thread time by script (`scripts` of each sample, see scriptFigures).
  */
 export async function runLighthouse({
   shellUrl,
@@ -181,8 +195,10 @@ export async function runLighthouse({
   presets = Object.keys(PRESETS),
   session,
   screenshotDir,
+  scriptOrigins,
   log = () => {},
 }) {
+  const classifyScript = scriptOrigins ? createScriptClassifier(scriptOrigins) : undefined;
   for (const name of pages) if (!PAGES[name]) throw new Error(`unknown page ${name}`);
   for (const name of presets) if (!(name in PRESETS)) throw new Error(`unknown preset ${name}`);
   if (!session && pages.some((name) => PAGES[name].signedIn)) session = await seedUserWithData(apiBaseUrl);
@@ -195,16 +211,18 @@ export async function runLighthouse({
       const screenshotFile =
         screenshotDir && run === 1 ? path.join(screenshotDir, `${pageName}-${presetName}.png`) : undefined;
       if (screenshotFile) fs.mkdirSync(screenshotDir, { recursive: true });
-      let result = await attempt({ shellUrl, session, pageName, presetName, screenshotFile });
+      const options = { shellUrl, session, pageName, presetName, screenshotFile, classifyScript };
+      let result = await attempt(options);
       // Lighthouse now and then loses the trace's start (NO_NAVSTART) on a busy machine: one more try.
       if (result.runtimeError) {
         log(`run ${run}/${runs} ${pageName}/${presetName}: ${result.runtimeError}, trying again`);
-        result = await attempt({ shellUrl, session, pageName, presetName, screenshotFile });
+        result = await attempt(options);
       }
       results.get(`${pageName}/${presetName}`).push(result);
       log(
         `run ${run}/${runs} ${pageName}/${presetName}: score ${result.score}, LCP ${Math.round(result.lcpMs)} ms, ` +
-          `CLS ${result.cls?.toFixed(3)} (${((Date.now() - started) / 1000).toFixed(1)} s)` +
+          `TBT ${Math.round(result.tbtMs)} ms, CLS ${result.cls?.toFixed(3)}, index ${Math.round(result.benchmarkIndex)} ` +
+          `(${((Date.now() - started) / 1000).toFixed(1)} s)` +
           (result.problems.length ? ` INVALID: ${result.problems.join('; ')}` : ''),
       );
     }
@@ -228,7 +246,15 @@ export async function runLighthouse({
       problems: [...new Set(all.flatMap((result) => result.problems))],
       benchmarkIndex: pick('benchmarkIndex'),
       lcpElement: valid[0]?.lcpElement ?? null,
-      samples: valid.map(({ score, fcpMs, lcpMs, tbtMs, cls }) => ({ score, fcpMs, lcpMs, tbtMs, cls })),
+      samples: valid.map(({ score, fcpMs, lcpMs, tbtMs, cls, benchmarkIndex, scripts }) => ({
+        score,
+        fcpMs,
+        lcpMs,
+        tbtMs,
+        cls,
+        benchmarkIndex,
+        scripts,
+      })),
       layoutShifts: worstShift?.layoutShifts ?? [],
     };
   });

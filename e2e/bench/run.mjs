@@ -1,6 +1,8 @@
 // npm run bench: measures the product against the limits of issue 8 in one run and writes BENCHMARKS.md.
 // Every timing is a median of several runs and is reported as a ratio taken in the same run; this machine is shared
 // and noisy, so seconds are context and ratios are the result. Sections can be picked: --only bytes,federation.
+// `--ab <git-ref> [--rounds N] [--pages ...] [--json file]` is another mode: the Lighthouse A/B of the working tree's
+// builds against those of <git-ref> (ab-lighthouse.mjs), printed, BENCHMARKS.md left as it was.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,8 +27,16 @@ const { values } = parseArgs({
     pages: { type: 'string' },
     // Written after a whole run; with --only, only when --out names a file (BENCHMARKS.md keeps every section).
     out: { type: 'string' },
+    ab: { type: 'string' },
+    rounds: { type: 'string' },
+    json: { type: 'string' },
   },
 });
+if (values.ab !== undefined) {
+  const { abOptions, runAb } = await import('./ab-lighthouse.mjs');
+  await runAb(abOptions(values));
+  process.exit(0);
+}
 const chosen = values.only ? values.only.split(',') : SECTIONS;
 const quick = Boolean(values.quick);
 const started = Date.now();
@@ -144,11 +154,13 @@ if (chosen.includes('lighthouse')) {
   const stack = await startStack();
   try {
     const runs = quick ? 1 : 3;
+    const { originsOfStack } = await import('./script-groups.mjs');
     const { rows, checks } = await runLighthouse({
       shellUrl: stack.shellUrl,
       apiBaseUrl: stack.apiBaseUrl,
       runs,
       pages: values.pages?.split(','),
+      scriptOrigins: originsOfStack(stack),
       log: (line) => log(`lighthouse ${line}`),
     });
     const checkFor = (row) =>
@@ -175,6 +187,7 @@ if (chosen.includes('lighthouse')) {
         checkFor(row),
       ]),
     });
+    sections.push(await scriptSection(rows, runs));
   } finally {
     await stack.stop();
   }
@@ -316,6 +329,31 @@ if (!values.only || values.out) {
   fs.writeFileSync(outFile, markdown);
   log(`written to ${path.relative(process.cwd(), outFile)}`);
 } else log(`--only given without --out: ${path.relative(repoRoot, outFile)} left as it was`);
+
+/** The Lighthouse runs' main-thread long tasks by script, normalised (script-groups.mjs), as a section. */
+async function scriptSection(rows, runs) {
+  const { NORMALISED_HEADER, SCRIPT_GROUPS, normalised } = await import('./script-groups.mjs');
+  const perRun = (row, pick) =>
+    median(row.samples.map((sample) => normalised(pick(sample.scripts), sample.benchmarkIndex)));
+  const groups = SCRIPT_GROUPS.filter((group) =>
+    rows.some((row) => row.samples.some((sample) => sample.scripts?.longTaskMs[group])),
+  );
+  const ms = (value) => (value === null ? '-' : Math.round(value));
+  return {
+    title: `Main-thread long tasks by script, normalised ms (median of ${runs} runs; ${NORMALISED_HEADER})`,
+    header: ['page', 'preset', 'all scripts', ...groups, 'TBT ms, normalised', 'benchmarkIndex'],
+    rows: rows.map((row) => [
+      row.page,
+      row.preset,
+      ms(perRun(row, (scripts) => scripts?.longTaskTotalMs)),
+      ...groups.map((group) =>
+        ms(perRun(row, (scripts) => (scripts ? (scripts.longTaskMs[group] ?? 0) : null))),
+      ),
+      ms(median(row.samples.map((sample) => normalised(sample.tbtMs, sample.benchmarkIndex)))),
+      ms(row.benchmarkIndex),
+    ]),
+  };
+}
 
 async function chromiumVersion() {
   const { chromiumPath } = await import('../support/browser.mjs');
