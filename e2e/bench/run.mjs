@@ -187,7 +187,7 @@ if (chosen.includes('lighthouse')) {
         checkFor(row),
       ]),
     });
-    sections.push(await scriptSection(rows, runs));
+    sections.push(...(await scriptSections(rows, runs)));
   } finally {
     await stack.stop();
   }
@@ -330,8 +330,8 @@ if (!values.only || values.out) {
   log(`written to ${path.relative(process.cwd(), outFile)}`);
 } else log(`--only given without --out: ${path.relative(repoRoot, outFile)} left as it was`);
 
-/** The Lighthouse runs' main-thread long tasks by script, normalised (script-groups.mjs), as a section. */
-async function scriptSection(rows, runs) {
+/** The Lighthouse runs' main-thread time by script (script-groups.mjs): long tasks normalised, and CPU time. */
+async function scriptSections(rows, runs) {
   const { NORMALISED_HEADER, SCRIPT_GROUPS, normalised } = await import('./script-groups.mjs');
   const perRun = (row, pick) =>
     median(row.samples.map((sample) => normalised(pick(sample.scripts), sample.benchmarkIndex)));
@@ -339,7 +339,11 @@ async function scriptSection(rows, runs) {
     rows.some((row) => row.samples.some((sample) => sample.scripts?.longTaskMs[group])),
   );
   const ms = (value) => (value === null ? '-' : Math.round(value));
-  return {
+  const cpu = (row, pick) => median(row.samples.map((sample) => pick(sample.scripts?.thread)));
+  const cpuGroups = SCRIPT_GROUPS.filter((group) =>
+    rows.some((row) => row.samples.some((sample) => sample.scripts?.thread?.cpuMs[group])),
+  );
+  const longTasks = {
     title: `Main-thread long tasks by script, normalised ms (median of ${runs} runs; ${NORMALISED_HEADER})`,
     header: ['page', 'preset', 'all scripts', ...groups, 'TBT ms, normalised', 'benchmarkIndex'],
     rows: rows.map((row) => [
@@ -353,6 +357,22 @@ async function scriptSection(rows, runs) {
       ms(row.benchmarkIndex),
     ]),
   };
+  const cpuTime = {
+    title:
+      `Main-thread CPU time by script, ms (median of ${runs} runs; each top-level task's thread time in the trace, ` +
+      'not its wall time, x the simulated CPU slowdown; the steadiest figure on a shared machine)',
+    header: ['page', 'preset', 'all tasks', ...cpuGroups, 'wall / CPU'],
+    rows: rows.map((row) => [
+      row.page,
+      row.preset,
+      ms(cpu(row, (thread) => thread?.cpuTotalMs)),
+      ...cpuGroups.map((group) => ms(cpu(row, (thread) => (thread ? (thread.cpuMs[group] ?? 0) : null)))),
+      cpu(row, (thread) => (thread?.cpuTotalMs ? thread.wallTotalMs / thread.cpuTotalMs : null))?.toFixed(
+        2,
+      ) ?? '-',
+    ]),
+  };
+  return [longTasks, cpuTime];
 }
 
 async function chromiumVersion() {
