@@ -9,6 +9,7 @@ import {
 } from './input-rules.js';
 import { recurrenceRuleProblem, weekdayName } from './ics/recurrence-rules.js';
 import { addDays, instantOfWallTime, localDaysBetween, startOfLocalDay, wallTimeAt } from './time-zone.js';
+import { yieldPoint } from './yield-point.js';
 
 /**
  * Series: an event or task stored once with an RFC 5545 RRULE and expanded on every read, for whatever range is
@@ -263,9 +264,36 @@ export function occurrenceStarts(
   to: number,
   budget = new ExpansionBudget(),
 ): number[] {
+  return walkAtOnce(startsWalk(series, from, to, budget));
+}
+
+/**
+ * A walk of ical.js's iterator, step by step: it pauses (yields) after each step, so a caller may let other requests
+ * run in between (walkYielding), and returns its result when done. walkAtOnce runs one to its end.
+ */
+type Walk<T> = Generator<void, T, void>;
+
+function walkAtOnce<T>(walk: Walk<T>): T {
+  for (;;) {
+    const step = walk.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Runs a walk to its end, letting other requests run whenever it has held the thread for a slice (yieldPoint). */
+async function walkYielding<T>(walk: Walk<T>): Promise<T> {
+  const letOthersRun = yieldPoint();
+  for (;;) {
+    const step = walk.next();
+    if (step.done) return step.value;
+    await letOthersRun();
+  }
+}
+
+function* startsWalk(series: SeriesShape, from: number, to: number, budget: ExpansionBudget): Walk<number[]> {
   const parts = partsOf(series.rrule);
   const weight = stepWeight(parts);
-  const lastStart = series.lastStart ?? (parts.has('COUNT') ? countedLastStart(series) : null);
+  const lastStart = series.lastStart ?? (parts.has('COUNT') ? yield* countWalk(series) : null);
   // A day of margin either side of the zone's offset, plus the occurrence's own length.
   const target = from - series.durationMs - 2 * DAY_MS;
   const recur = ICAL.Recur.fromString(walkedRule(series, lastStart));
@@ -278,6 +306,7 @@ export function occurrenceStarts(
     if (!next) break;
     const start = instantOf(series, next);
     if (start >= to) break;
+    yield;
     if (start < series.startAt) continue;
     const overlaps = series.durationMs > 0 ? start + series.durationMs > from : start >= from;
     if (overlaps && !skipped.has(start)) starts.push(start);
@@ -286,7 +315,7 @@ export function occurrenceStarts(
 }
 
 /** A COUNT rule's last start, walked from DTSTART (SeriesBudgetError past SERIES_LIMITS.workToCount). */
-function countedLastStart(series: SeriesShape): number {
+function* countWalk(series: SeriesShape): Walk<number> {
   const parts = partsOf(series.rrule);
   const budget = new ExpansionBudget(SERIES_LIMITS.workToCount);
   const weight = stepWeight(parts);
@@ -299,6 +328,7 @@ function countedLastStart(series: SeriesShape): number {
     const start = instantOf(series, next);
     if (start >= SERIES_NEVER_ENDS) break;
     last = start;
+    yield;
   }
   return last;
 }
@@ -315,7 +345,7 @@ export function lastStartOfSpan(series: SeriesShape, spanEnd: number): number | 
 /** Where the series' last occurrence ends (SERIES_NEVER_ENDS when it never does): its span on the timeline. */
 export function seriesEnd(series: SeriesShape): number {
   const parts = partsOf(series.rrule);
-  if (parts.has('COUNT')) return (series.lastStart ?? countedLastStart(series)) + lastLength(series);
+  if (parts.has('COUNT')) return (series.lastStart ?? walkAtOnce(countWalk(series))) + lastLength(series);
   const until = parts.has('UNTIL') ? untilInstant(parts.get('UNTIL')!, series.zone) : null;
   if (until === null) return SERIES_NEVER_ENDS;
   // An all-day occurrence starting on UNTIL's day ends at the end of that day at the latest.
@@ -331,28 +361,38 @@ export function rulePeriodMs(rrule: string): number {
 }
 
 /**
- * Why reads of the series would cost too much, or null: the work of reading the longest range a read may ask
- * (`rangeMs`), at the series' start and at the last such range of its span, each within SERIES_LIMITS.workPerSeriesRange;
- * and for a COUNT rule, the walk to its last occurrence. Reads cost the same in every range of a series, since each
- * starts its walk a whole period before the range, so these two stand for all.
+ * Why reads of the series would cost too much (`problem`, or null): the work of reading the longest range a read may
+ * ask (`rangeMs`), at the series' start and at the last such range of its span, each within
+ * SERIES_LIMITS.workPerSeriesRange; and for a COUNT rule, the walk to its last occurrence (`lastStart`, what the saved
+ * span ends with). Reads cost the same in every range of a series, since each starts its walk a whole period before
+ * the range, so these two stand for all. The walks may take a good part of a second for a costly rule the limits
+ * accept, so they let other requests run in between.
  */
-export function seriesCostProblem(series: SeriesShape): string | null {
-  const rangeMs = MAX_RANGE_DAYS * DAY_MS;
+export async function seriesCost(
+  series: SeriesShape,
+): Promise<{ problem: string | null; lastStart?: number }> {
+  const counted = partsOf(series.rrule).has('COUNT');
   try {
-    const lastStart = partsOf(series.rrule).has('COUNT') ? countedLastStart(series) : undefined;
+    const lastStart = counted ? await walkYielding(countWalk(series)) : undefined;
     const shape = { ...series, exdates: [], lastStart };
     const end = Math.min(seriesEnd(shape), SERIES_NEVER_ENDS);
     for (const from of [series.startAt, Math.max(series.startAt, end - rangeMs)]) {
-      occurrenceStarts(shape, from, from + rangeMs, new ExpansionBudget(SERIES_LIMITS.workPerSeriesRange));
+      await walkYielding(
+        startsWalk(shape, from, from + rangeMs, new ExpansionBudget(SERIES_LIMITS.workPerSeriesRange)),
+      );
     }
-    return null;
+    return { problem: null, lastStart };
   } catch (error) {
     if (!(error instanceof SeriesBudgetError)) throw error;
-    return partsOf(series.rrule).has('COUNT')
-      ? 'this rule takes too long to count out: end it with UNTIL (a date) instead of COUNT, or repeat less often'
-      : 'it would take too much work to show a few weeks of it: repeat less often, or with fewer rule parts';
+    return {
+      problem: counted
+        ? 'this rule takes too long to count out: end it with UNTIL (a date) instead of COUNT, or repeat less often'
+        : 'it would take too much work to show a few weeks of it: repeat less often, or with fewer rule parts',
+    };
   }
 }
+
+const rangeMs = MAX_RANGE_DAYS * DAY_MS;
 
 /** The occurrence's id: the series' id and the occurrence's original start, as an iCalendar UTC stamp. */
 export function occurrenceId(seriesId: string, start: number): string {

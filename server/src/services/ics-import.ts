@@ -129,7 +129,7 @@ export async function calendarRows(
     await letOthersRun();
     try {
       const series = imported.series
-        ? masterColumns(
+        ? await masterColumns(
             imported.series.rrule,
             {
               startAt: imported.startAt,

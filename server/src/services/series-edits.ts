@@ -171,7 +171,7 @@ async function saveMaster<R extends Row>(
   shared: Partial<R>,
   now: number,
 ): Promise<R> {
-  const columns = masterColumns(
+  const columns = await masterColumns(
     changes.rrule,
     {
       startAt: changes.startAt,
@@ -338,11 +338,11 @@ async function splitSeries<R extends Row>(
     ...kind.notInherited,
     id: newId(),
     ...kind.retimed(master, at, at + master.occurrenceMs!),
-    ...masterColumns(
+    ...(await masterColumns(
       ruleFrom(shape, at),
       { startAt: at, durationMs: master.occurrenceMs!, allDay: shape.allDay, zone: master.seriesZone! },
       exdatesOf(master).filter((start) => start >= at),
-    ),
+    )),
     createdAt: now,
     updatedAt: now,
   } as R);

@@ -13,7 +13,7 @@ import {
   occurrenceId,
   occurrenceStarts,
   rulePeriodMs,
-  seriesCostProblem,
+  seriesCost,
   seriesEnd,
   type SeriesShape,
 } from '../lib/recurrence.js';
@@ -77,7 +77,7 @@ const eventShape = (row: Parameters<typeof shapeOf>[0] & Pick<EventRow, 'allDay'
  * The columns that make a row a series' master, from the rule as written: 400 with the rule's problem when it cannot
  * be used. `startAt`/`durationMs` are the first occurrence's.
  */
-export function masterColumns(
+export async function masterColumns(
   written: string,
   first: { startAt: number; durationMs: number; allDay: boolean; zone: string },
   exdates: readonly number[] = [],
@@ -98,9 +98,8 @@ export function masterColumns(
       'An occurrence must not last longer than the series repeats: shorten it, or repeat less often',
     );
   }
-  const shape = { rrule, ...first, exdates };
-  const costProblem = seriesCostProblem(shape);
-  if (costProblem) throw fieldError('rrule', `The repeat rule cannot be used: ${costProblem}`);
+  const { problem, lastStart } = await seriesCost({ rrule, ...first, exdates });
+  if (problem) throw fieldError('rrule', `The repeat rule cannot be used: ${problem}`);
   return {
     rrule,
     exdates: exdates.length > 0 ? JSON.stringify(exdates) : null,
@@ -109,7 +108,7 @@ export function masterColumns(
     seriesId: null,
     recurrenceAt: null,
     startAt: first.startAt,
-    endAt: seriesEnd(shape),
+    endAt: seriesEnd({ rrule, ...first, exdates, lastStart }),
   };
 }
 

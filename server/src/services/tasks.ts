@@ -289,7 +289,7 @@ export async function createTask(
   const series =
     body.rrule === undefined
       ? SINGLE_ITEM
-      : masterColumns(body.rrule, {
+      : await masterColumns(body.rrule, {
           startAt: placement.startAt,
           durationMs: placement.endAt - placement.startAt,
           allDay: placement.scheduled === 0,
@@ -384,7 +384,7 @@ export async function editTask(
   const series =
     body.rrule === undefined || body.rrule === ''
       ? {}
-      : masterColumns(body.rrule, {
+      : await masterColumns(body.rrule, {
           startAt: edited.startAt,
           durationMs: edited.endAt - edited.startAt,
           allDay: edited.scheduled === 0,

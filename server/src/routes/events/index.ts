@@ -122,7 +122,7 @@ const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const series =
         body.rrule === undefined
           ? { ...SINGLE_ITEM, startAt, endAt }
-          : masterColumns(body.rrule, {
+          : await masterColumns(body.rrule, {
               startAt,
               durationMs: endAt - startAt,
               allDay,
@@ -202,7 +202,7 @@ const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const series =
         body.rrule === undefined || body.rrule === ''
           ? {}
-          : masterColumns(body.rrule, {
+          : await masterColumns(body.rrule, {
               startAt,
               durationMs: endAt - startAt,
               allDay: edited.allDay === 1,
