@@ -308,6 +308,63 @@ describe('series bounds refused when saved', () => {
   });
 });
 
+describe('saving a costly series lets other requests run', () => {
+  test('the costliest COUNT rule accepted is counted out while health is answered within 100 ms', async () => {
+    const { app, call } = await account();
+    // 300 months of the last weekday: close to the work a COUNT rule may take to walk when saved (a good part of a
+    // second here), walked twice before (for the cost check, then for the span's end).
+    const { answer, longest, longestWall, probes } = await probedDuring(app, () =>
+      call('POST', '/api/events', {
+        title: 'Month end review',
+        start: '2026-01-30T09:00:00',
+        end: '2026-01-30T10:00:00',
+        rrule: `${LAST_WEEKDAY};COUNT=300`,
+      }),
+    );
+    assert.equal(answer.status, 201, JSON.stringify(answer.json));
+    assert.ok(probes > 1, `the save took the time of ${probes} probe`);
+    assert.ok(longest < PROBE_LIMIT_MS, waited(longest, longestWall));
+    // Its span ends at its 300th occurrence: the last weekday of December 2050.
+    const last = await call('GET', '/api/events?from=2050-12-01&to=2051-01-31');
+    assert.deepEqual(
+      (last.json as { start: string }[]).map(({ start }) => start.slice(0, 10)),
+      ['2050-12-30'],
+    );
+  });
+
+  test('a file of 2,000 events imported again is all duplicates, and health is answered within 100 ms', async () => {
+    const { app, headers } = await account();
+    // A daily series of 1,000, an exception for each of its days, and 999 single events: the shape of a big export.
+    const stamp = (day: number, hour: number) =>
+      `${new Date(Date.UTC(2026, 0, 5 + day, hour)).toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`;
+    const events = [
+      `BEGIN:VEVENT\r\nUID:daily@series-cost\r\nSUMMARY:Daily\r\nDTSTART:${stamp(0, 8)}\r\nDTEND:${stamp(0, 9)}\r\n` +
+        'RRULE:FREQ=DAILY;COUNT=1000\r\nEND:VEVENT',
+    ];
+    for (let day = 0; day < 1000; day += 1) {
+      events.push(
+        `BEGIN:VEVENT\r\nUID:daily@series-cost\r\nRECURRENCE-ID:${stamp(day, 8)}\r\nSUMMARY:Daily, moved\r\n` +
+          `DTSTART:${stamp(day, 10)}\r\nDTEND:${stamp(day, 11)}\r\nEND:VEVENT`,
+      );
+    }
+    for (let day = 0; day < 999; day += 1) {
+      events.push(
+        `BEGIN:VEVENT\r\nUID:single-${day}@series-cost\r\nSUMMARY:Single ${day}\r\n` +
+          `DTSTART:${stamp(day, 14)}\r\nDTEND:${stamp(day, 15)}\r\nEND:VEVENT`,
+      );
+    }
+    const file = `BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//series-cost//EN\r\n${events.join('\r\n')}\r\nEND:VCALENDAR\r\n`;
+    const first = await importFile(app, headers, file);
+    assert.equal(first.statusCode, 200, first.body);
+    assert.equal(first.json().created, 2000, first.body);
+    const { answer, longest, longestWall } = await probedDuring(app, () => importFile(app, headers, file));
+    assert.equal(answer.statusCode, 200, answer.body);
+    assert.equal(answer.json().created, 0, answer.body);
+    assert.equal(answer.json().duplicates, 2000, answer.body);
+    assert.ok(longest < PROBE_LIMIT_MS, waited(longest, longestWall));
+  });
+});
+
 describe('budgets per read and per account', () => {
   test('a read past the expansion budget answers 422 with why; a shorter read of the same series still answers', async () => {
     const { app, call } = await account();
