@@ -41,10 +41,10 @@ try {
 }
 
 /** Runs a command and resolves with its exit code and output; `quiet` keeps the output until it has finished. */
-function runCapturing(command, args, env = {}, { quiet = false } = {}) {
+function runCapturing(command, args, env = {}, { quiet = false, cwd = repoRoot } = {}) {
   return new Promise((resolve) => {
     const child = spawn(command, args, {
-      cwd: repoRoot,
+      cwd,
       env: { ...process.env, ...testEnv, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -158,6 +158,30 @@ for (const [name, run] of Object.entries(serverRuns)) {
   });
 }
 
+/**
+ * The browser suite in two shards run side by side, each on its own ports (E2E_PORT_OFFSET moves a whole run: see
+ * e2e/support/stack.mjs), each file in one shard. Much of a browser test is waiting (for a stack to start, a timer, a
+ * network cut), so on two cores the pair takes far less than one after the other. Files go to the shard with less
+ * test code so far, largest first: the length of a file stands for its time closely enough to balance two shards.
+ */
+const e2eDir = path.join(repoRoot, 'e2e');
+const E2E_SHARD_PORT_SHIFT = 500;
+function e2eShards(count = 2) {
+  const testsDir = path.join(e2eDir, 'tests');
+  const files = fs
+    .readdirSync(testsDir)
+    .filter((file) => file.endsWith('.test.mjs'))
+    .map((file) => ({ file: path.join('tests', file), size: fs.statSync(path.join(testsDir, file)).size }))
+    .sort((a, b) => b.size - a.size);
+  const shards = Array.from({ length: count }, () => ({ files: [], size: 0 }));
+  for (const { file, size } of files) {
+    const lightest = shards.reduce((a, b) => (b.size < a.size ? b : a));
+    lightest.files.push(file);
+    lightest.size += size;
+  }
+  return shards.map((shard) => shard.files.sort());
+}
+
 await stage('e2e', async () => {
   try {
     console.log('Building what changed since the last production build');
@@ -166,9 +190,29 @@ await stage('e2e', async () => {
     console.error(error);
     return { ok: false, failed: 1 };
   }
-  const { code, output } = await runCapturing('npm', ['test', '--workspace', 'e2e', '--silent']);
-  const counts = nodeTestCounts(output);
-  return { ok: code === 0 && counts.passed > 0, ...counts, failures: nodeTestFailures(output) };
+  const shards = await Promise.all(
+    e2eShards().map((files, index) =>
+      runCapturing(
+        process.execPath,
+        ['--test', '--test-concurrency=1', '--test-reporter=spec', ...files],
+        { E2E_PORT_OFFSET: String(index * E2E_SHARD_PORT_SHIFT) },
+        { quiet: true, cwd: e2eDir },
+      ),
+    ),
+  );
+  let ok = true;
+  const counts = { passed: 0, failed: 0 };
+  const failures = [];
+  for (const [index, { code, output }] of shards.entries()) {
+    console.log(`\n--- e2e shard ${index + 1} of ${shards.length} ---`);
+    process.stdout.write(output);
+    const shard = nodeTestCounts(output);
+    ok &&= code === 0 && shard.passed > 0;
+    counts.passed += shard.passed;
+    counts.failed += shard.failed;
+    failures.push(nodeTestFailures(output));
+  }
+  return { ok, ...counts, failures: failures.filter(Boolean).join('\n') };
 });
 
 stopPostgres();
