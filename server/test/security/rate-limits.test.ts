@@ -163,3 +163,23 @@ describe('the client address behind a proxy', () => {
     summary.push('TRUST_PROXY=true refused at start-up');
   });
 });
+
+describe('the private feed has a limit of its own', () => {
+  test('past 30 reads a minute from one address a feed answers 429, known token or not; another address still reads', async () => {
+    // The global limit far above the feed's: what answers 429 is the feed route's own limit.
+    const { app } = await buildSecurityApp({ rateLimit: { globalPerMinute: 1_000 } });
+    const guess = `/api/feed/${'A'.repeat(43)}.ics`;
+    const statuses: number[] = [];
+    let last;
+    for (let attempt = 0; attempt < 32; attempt += 1) {
+      last = await app.inject({ method: 'GET', url: guess, remoteAddress: '198.51.100.40' });
+      statuses.push(last.statusCode);
+    }
+    assert.deepEqual(statuses, [...Array(30).fill(404), 429, 429]);
+    assert.ok(Number(last!.headers['retry-after']) > 0, String(last!.headers['retry-after']));
+    assertJsonMessage(last!, 'a feed past its limit');
+    const elsewhere = await app.inject({ method: 'GET', url: guess, remoteAddress: '198.51.100.41' });
+    assert.equal(elsewhere.statusCode, 404);
+    summary.push('feed: 30 reads per minute per address -> 429, token guesses included');
+  });
+});
