@@ -87,6 +87,10 @@ export const DayRangeQuery = Type.Object({ from: LocalDate, to: LocalDate }, { a
 
 export const EventList = Type.Array(CalendarEventRef);
 
+/** An event of an imported file named by its UID and SUMMARY, with what happened to it. */
+const eventWithReason = (reason: string) =>
+  Type.Object({ uid: Type.String(), summary: Type.String(), reason: Type.String({ description: reason }) });
+
 export const ImportResult = Type.Object({
   created: Type.Integer(),
   updated: Type.Integer({
@@ -99,16 +103,14 @@ export const ImportResult = Type.Object({
     description:
       'Events whose UID (and RECURRENCE-ID) the own calendar already holds, or that this server exported: skipped',
   }),
-  skippedEvents: Type.Array(
-    Type.Object({
-      uid: Type.String(),
-      summary: Type.String(),
-      reason: Type.String({ description: 'Why the event could not be read' }),
-    }),
-    {
-      description: 'The first 20 unreadable events, each with its reason (the rest of the file was imported)',
-    },
-  ),
+  skippedEvents: Type.Array(eventWithReason('Why the event could not be read'), {
+    description: 'The first 20 unreadable events, each with its reason (the rest of the file was imported)',
+  }),
+  importedOnce: Type.Array(eventWithReason('Why its repeat rule cannot be used'), {
+    description:
+      'The first 20 events whose repeat rule (RRULE) cannot be used here: each was imported as its first ' +
+      'occurrence (counted in created), and its changed occurrences as events of their own',
+  }),
 });
 
 /** The multipart body of POST /events/import: documented in the OpenAPI document, read and checked by the service. */

@@ -26,6 +26,8 @@ export interface ImportSummary {
   skipped: number;
   duplicates: number;
   skippedEvents: SkippedEvent[];
+  /** Series imported as their first occurrence, their rule being unusable here (the first few, with why). */
+  importedOnce: SkippedEvent[];
 }
 
 /**
@@ -76,6 +78,8 @@ export interface CalendarRows {
   rows: Map<string, EventRow>;
   skipped: number;
   skippedEvents: SkippedEvent[];
+  /** Series stored as their first occurrence only, their rule being unusable here: the first reportedSkips, with why. */
+  importedOnce: SkippedEvent[];
 }
 
 /**
@@ -93,16 +97,16 @@ export async function calendarRows(
     rows: new Map(),
     skipped: parsed.skipped,
     skippedEvents: [...parsed.skippedEvents],
+    importedOnce: [],
+  };
+  const report = (list: SkippedEvent[], imported: ImportedEvent, reason: string) => {
+    if (list.length < PARSE_LIMITS.reportedSkips) {
+      list.push({ uid: uidOfKey(imported.key).slice(0, 200), summary: imported.title, reason });
+    }
   };
   const skip = (imported: ImportedEvent, reason: string) => {
     result.skipped += 1;
-    if (result.skippedEvents.length < PARSE_LIMITS.reportedSkips) {
-      result.skippedEvents.push({
-        uid: uidOfKey(imported.key).slice(0, 200),
-        summary: imported.title,
-        reason,
-      });
-    }
+    report(result.skippedEvents, imported, reason);
   };
   const row = (imported: ImportedEvent, id: string, columns: Partial<EventRow>): EventRow => ({
     id,
@@ -127,32 +131,38 @@ export async function calendarRows(
   for (const imported of parsed.events) {
     if (imported.recurrenceAt !== null || !keep(imported)) continue;
     await letOthersRun();
+    let series = {};
+    let ruleProblem = imported.ruleProblem;
     try {
-      const series = imported.series
-        ? await masterColumns(
-            imported.series.rrule,
-            {
-              startAt: imported.startAt,
-              durationMs: imported.endAt - imported.startAt,
-              allDay: imported.allDay,
-              zone: imported.series.zone || target.timeZone,
-            },
-            [...new Set(imported.series.exdates)].sort((a, b) => a - b),
-          )
-        : {};
-      const stored = row(imported, idOf(imported.key), series);
-      result.rows.set(imported.key, stored);
-      if (imported.series) masters.set(uidOfKey(imported.key), stored);
+      if (imported.series) {
+        series = await masterColumns(
+          imported.series.rrule,
+          {
+            startAt: imported.startAt,
+            durationMs: imported.endAt - imported.startAt,
+            allDay: imported.allDay,
+            zone: imported.series.zone || target.timeZone,
+          },
+          [...new Set(imported.series.exdates)].sort((a, b) => a - b),
+        );
+      }
     } catch (error) {
-      // A series the rule checks refuse here (too many skipped occurrences, say) costs its own events only.
-      skip(imported, error instanceof HttpError ? error.message : 'It cannot be stored');
+      // A series the rule checks refuse here (too costly to read, say) is kept as its first occurrence.
+      if (!(error instanceof HttpError)) throw error;
+      ruleProblem = error.message;
     }
+    const stored = row(imported, idOf(imported.key), series);
+    result.rows.set(imported.key, stored);
+    if (ruleProblem === undefined) {
+      if (imported.series) masters.set(uidOfKey(imported.key), stored);
+    } else report(result.importedOnce, imported, ruleProblem);
   }
   for (const imported of parsed.events) {
     if (imported.recurrenceAt === null || !keep(imported)) continue;
     const master = masters.get(uidOfKey(imported.key));
     if (!master) {
-      skip(imported, 'It changes an occurrence of a series that could not be imported');
+      // A changed occurrence of a series kept as its first occurrence: an event of its own.
+      result.rows.set(imported.key, row(imported, idOf(imported.key), {}));
       continue;
     }
     const id = occurrenceId(master.id, imported.recurrenceAt);
@@ -236,5 +246,6 @@ export async function importCalendar(
     skipped: copied.skipped + duplicates,
     duplicates,
     skippedEvents: copied.skippedEvents,
+    importedOnce: copied.importedOnce,
   };
 }

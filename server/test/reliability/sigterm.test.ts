@@ -154,6 +154,7 @@ test(
         skipped: 0,
         duplicates: 0,
         skippedEvents: [],
+        importedOnce: [],
       });
     }
     assert.ok(

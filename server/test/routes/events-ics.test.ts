@@ -189,6 +189,7 @@ const allDuplicates = (count: number, skippedEvents: ImportSummary['skippedEvent
   skipped: count + skippedEvents.length,
   duplicates: count,
   skippedEvents,
+  importedOnce: [],
 });
 
 describe('/api/events/import and /api/events/export.ics', () => {
@@ -203,6 +204,7 @@ describe('/api/events/import and /api/events/export.ics', () => {
       skipped: 1,
       duplicates: 0,
       skippedEvents: [CANCELLED],
+      importedOnce: [],
     });
 
     const march = (await eventsBetween(app, headers, '2026-03-01', '2026-03-22')).filter(
@@ -328,6 +330,7 @@ describe('/api/events/import and /api/events/export.ics', () => {
       skipped: 0,
       duplicates: 0,
       skippedEvents: [],
+      importedOnce: [],
     });
     // Here: week 3 moved alone to 14:00, and from week 5 on the series split off at 11:00 (Berlin, UTC+1).
     const weeks = await eventsBetween(app, headers, '2026-11-01', '2026-12-21');
@@ -393,6 +396,7 @@ END:VEVENT`);
       skipped: 0,
       duplicates: 0,
       skippedEvents: [],
+      importedOnce: [],
     });
     const listed = async () =>
       (await eventsBetween(app, headers, '2026-11-01', '2026-12-01')).map(({ title, start }) => [
@@ -418,6 +422,7 @@ END:VEVENT`);
       skipped: 2,
       duplicates: 2,
       skippedEvents: [],
+      importedOnce: [],
     });
     assert.deepEqual(await listed(), [
       ['Yoga', '11-02T09:00'],
@@ -454,6 +459,7 @@ END:VEVENT`;
       skipped: 0,
       duplicates: 0,
       skippedEvents: [],
+      importedOnce: [],
     });
     const point = (title: string, at: string) => ({ title, start: at, end: at, allDay: false });
     assert.deepEqual(
@@ -545,6 +551,7 @@ END:VEVENT`;
       skipped: 0,
       duplicates: 0,
       skippedEvents: [],
+      importedOnce: [],
     });
     const project = (list: Array<{ title: string; start: string; end: string; allDay: boolean }>) =>
       list.map(({ title, start, end, allDay }) => ({ title, start, end, allDay }));
@@ -573,21 +580,33 @@ DTSTART:20260311T000000Z
 DTEND:20260311T000030Z
 RRULE:${rule}
 END:VEVENT`;
-    // Alone, the file holds no event that can be read: refused, with the reason.
+    // Alone, the event is imported once (its first occurrence), and the answer says why.
     const alone = await importCalendar(
       app,
       headers,
       calendar(tick('every-minute@example.com', 'FREQ=MINUTELY')),
     );
-    assert.equal(alone.statusCode, 400, alone.body);
+    assert.equal(alone.statusCode, 200, alone.body);
     assert.deepEqual(alone.json(), {
-      message:
-        'No event in the file could be read: A series repeats at most daily: FREQ must be DAILY, WEEKLY, MONTHLY or YEARLY',
+      created: 1,
+      updated: 0,
+      skipped: 0,
+      duplicates: 0,
+      skippedEvents: [],
+      importedOnce: [
+        {
+          uid: 'every-minute@example.com',
+          summary: 'Tick',
+          reason: 'A series repeats at most daily: FREQ must be DAILY, WEEKLY, MONTHLY or YEARLY',
+        },
+      ],
     });
-    // Beside a readable event, each runaway rule is skipped with its reason.
+    assert.equal((await eventsBetween(app, headers, '2026-03-11', '2026-03-12')).length, 1);
+    // Beside a readable series, each runaway rule is imported once with its reason.
+    const other = await signUp(app);
     const mixed = await importCalendar(
       app,
-      headers,
+      other.headers,
       calendar(
         [
           tick('every-minute@example.com', 'FREQ=MINUTELY'),
@@ -602,11 +621,12 @@ END:VEVENT`;
     );
     assert.equal(mixed.statusCode, 200, mixed.body);
     assert.deepEqual(mixed.json(), {
-      created: 1,
+      created: 4,
       updated: 0,
-      skipped: 3,
+      skipped: 0,
       duplicates: 0,
-      skippedEvents: [
+      skippedEvents: [],
+      importedOnce: [
         {
           uid: 'every-minute@example.com',
           summary: 'Tick',
@@ -620,9 +640,9 @@ END:VEVENT`;
         { uid: 'many@example.com', summary: 'Tick', reason: 'COUNT must be from 1 to 1000' },
       ],
     });
-    // The daily one is read, a day at a time, whatever the range.
-    const ticks = await eventsBetween(app, headers, '2026-03-11', '2026-05-11');
-    assert.equal(ticks.length, 61);
+    // The daily one is read, a day at a time, whatever the range; the three others are one event each, on its day.
+    const ticks = await eventsBetween(app, other.headers, '2026-03-11', '2026-05-11');
+    assert.equal(ticks.length, 61 + 3);
     assert.ok(Date.now() - started < 10_000);
   });
 
@@ -734,6 +754,7 @@ END:VEVENT`;
       skipped: 5,
       duplicates: 5,
       skippedEvents: [],
+      importedOnce: [],
     });
     assert.deepEqual(await readAll(owner.headers), before);
     const [dentistCopy] = await inMarch('Dentist');
@@ -741,7 +762,14 @@ END:VEVENT`;
 
     const copy = await signUp(app, { timeZone: 'Europe/Berlin' });
     const copied = await importCalendar(app, copy.headers, exported.body);
-    assert.deepEqual(copied.json(), { created: 6, updated: 0, skipped: 0, duplicates: 0, skippedEvents: [] });
+    assert.deepEqual(copied.json(), {
+      created: 6,
+      updated: 0,
+      skipped: 0,
+      duplicates: 0,
+      skippedEvents: [],
+      importedOnce: [],
+    });
     assert.deepEqual(await readAll(copy.headers), before);
     // There too the moved occurrence belongs to its series, which repeats by the same rule.
     const copiedGym = (await eventsBetween(app, copy.headers, '2026-03-01', '2026-03-12')).filter((event) =>
@@ -850,18 +878,20 @@ describe('hostile .ics files', () => {
     );
     assert.equal(response.statusCode, 200, response.body);
     assert.deepEqual(response.json(), {
-      created: 2,
+      created: 3,
       updated: 0,
-      skipped: 3,
+      skipped: 2,
       duplicates: 0,
       skippedEvents: [
+        { uid: 'u'.repeat(200), summary: 'Long UID', reason: 'Its UID is too long' },
+        { uid: 'far@example.com', summary: 'Far', reason: 'Its dates are outside the years 1900 to 2999' },
+      ],
+      importedOnce: [
         {
           uid: 'count@example.com',
           summary: 'Tick',
           reason: 'A series repeats at most daily: FREQ must be DAILY, WEEKLY, MONTHLY or YEARLY',
         },
-        { uid: 'u'.repeat(200), summary: 'Long UID', reason: 'Its UID is too long' },
-        { uid: 'far@example.com', summary: 'Far', reason: 'Its dates are outside the years 1900 to 2999' },
       ],
     });
     assert.ok(Date.now() - started < 15_000);
@@ -876,6 +906,7 @@ describe('hostile .ics files', () => {
         }),
       ),
       [
+        { title: 'Tick', start: '2026-03-11T00:00:00.000Z', end: '2026-03-11T00:00:01.000Z', source: 'ics' },
         {
           title: 'On Mars',
           start: '2026-03-11T09:00:00.000Z',
@@ -887,7 +918,7 @@ describe('hostile .ics files', () => {
     );
   });
 
-  test('unreadable recurrence values skip their event, and so do rules that could never produce an occurrence', async () => {
+  test('an unreadable or unusable repeat rule imports its event once, saying why; an unreadable RDATE costs itself', async () => {
     const { app } = await buildTestApp({ now: NOW });
     const { headers } = await signUp(app);
     const times = 'DTSTART:20260311T100000Z\r\nDTEND:20260311T110000Z';
@@ -904,14 +935,15 @@ describe('hostile .ics files', () => {
       ),
     );
     assert.equal(unreadable.statusCode, 200, unreadable.body);
-    // A rule that cannot be read skips its event (its occurrences are unknown); an RDATE value that cannot be read
-    // costs only that extra occurrence, and the event imports as written.
+    // A rule that cannot be read leaves its other occurrences unknown: the event is imported as its first one (the
+    // start the file gives), and listed with why. An RDATE value that cannot be read costs only that occurrence.
     assert.deepEqual(unreadable.json(), {
-      created: 2,
+      created: 4,
       updated: 0,
-      skipped: 2,
+      skipped: 0,
       duplicates: 0,
-      skippedEvents: [
+      skippedEvents: [],
+      importedOnce: [
         {
           uid: 'until@example.com',
           summary: '(No title)',
@@ -923,11 +955,12 @@ describe('hostile .ics files', () => {
     });
     assert.deepEqual(
       (await eventsBetween(app, headers, '2026-03-11', '2026-03-12')).map((event) => event.title).sort(),
-      ['Extra day unreadable', 'Fine'],
+      ['(No title)', '(No title)', 'Extra day unreadable', 'Fine'],
     );
+    assert.deepEqual(await eventsBetween(app, headers, '2026-03-12', '2026-03-20'), []);
 
     // Each of these held a parse worker until its time limit (ical.js never returns from them); now they are read,
-    // refused by the rule checks before ical.js expands them, and skipped with the others.
+    // refused by the rule checks before ical.js expands them, and their events imported once.
     const neverEnding = [
       'FREQ=DAILY;BYDAY=1MO',
       'FREQ=HOURLY;BYDAY=-1FR',
@@ -954,13 +987,13 @@ describe('hostile .ics files', () => {
     const answer = endless.json();
     assert.deepEqual(
       { created: answer.created, updated: answer.updated, skipped: answer.skipped },
-      { created: 1, updated: 0, skipped: neverEnding.length },
+      { created: 1 + neverEnding.length, updated: 0, skipped: 0 },
     );
     assert.deepEqual(
-      answer.skippedEvents.map((event: { uid: string }) => event.uid),
+      answer.importedOnce.map((event: { uid: string }) => event.uid),
       neverEnding.map((_, index) => `endless-${index}@example.com`),
     );
-    for (const event of answer.skippedEvents) {
+    for (const event of answer.importedOnce) {
       assert.match(
         event.reason,
         /^(The repeat rule cannot be used: |A series repeats at most daily)/,
@@ -998,6 +1031,7 @@ describe('hostile .ics files', () => {
         skipped: 0,
         duplicates: 0,
         skippedEvents: [],
+        importedOnce: [],
       })),
     );
 
@@ -1033,6 +1067,7 @@ describe('hostile .ics files', () => {
         summary: '(No title)',
         reason: 'The file holds more than 5000 events: the rest are not imported',
       })),
+      importedOnce: [],
     });
     assert.ok(Date.now() - started < 20_000, `took ${Date.now() - started} ms`);
   });

@@ -101,7 +101,14 @@ describe('.ics imports and their clients', () => {
       headers: { ...headers, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
       payload: multipart(QUICK),
     });
-    assert.deepEqual(again.json(), { created: 1, updated: 0, skipped: 0, duplicates: 0, skippedEvents: [] });
+    assert.deepEqual(again.json(), {
+      created: 1,
+      updated: 0,
+      skipped: 0,
+      duplicates: 0,
+      skippedEvents: [],
+      importedOnce: [],
+    });
     assert.equal(pool.counts().started, 2);
   });
 });

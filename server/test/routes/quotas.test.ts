@@ -114,6 +114,7 @@ describe('per-user quotas', () => {
       skipped: 0,
       duplicates: 0,
       skippedEvents: [],
+      importedOnce: [],
     });
 
     const over = await importFile(app, headers, ['a', 'c', 'd']);
@@ -133,6 +134,7 @@ describe('per-user quotas', () => {
       skipped: 2,
       duplicates: 2,
       skippedEvents: [],
+      importedOnce: [],
     });
     assert.deepEqual(await eventsOfMarch(app, headers), ['Imported a', 'Imported b', 'Event 20']);
   });

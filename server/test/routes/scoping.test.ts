@@ -50,6 +50,7 @@ describe("another user's records", () => {
       skipped: 0,
       duplicates: 0,
       skippedEvents: [],
+      importedOnce: [],
     });
     const copies = (
       await send(app, intruder.headers, 'GET', '/api/events?from=2026-03-01&to=2026-04-01')

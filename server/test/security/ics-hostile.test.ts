@@ -58,12 +58,13 @@ async function assertHandled(
   } else {
     assert.notEqual(expect, 'refused', `${name}: ${response.body}`);
     assert.equal(response.statusCode, 200, name);
-    const { skippedEvents, ...counts } = response.json() as {
+    const { skippedEvents, importedOnce, ...counts } = response.json() as {
       created: number;
       updated: number;
       skipped: number;
       duplicates: number;
       skippedEvents: unknown;
+      importedOnce: unknown;
     };
     assert.deepEqual(Object.keys(counts).sort(), ['created', 'duplicates', 'skipped', 'updated'], name);
     for (const count of Object.values(counts)) assert.ok(Number.isInteger(count) && count >= 0, name);
@@ -72,7 +73,9 @@ async function assertHandled(
     assert.ok(counts.duplicates <= counts.skipped, name);
     // The events it could not read, each named with its reason, at most 20 of them and never more than it skipped.
     assert.ok(Array.isArray(skippedEvents) && skippedEvents.length <= Math.min(20, counts.skipped), name);
-    for (const skipped of skippedEvents as unknown[]) {
+    // The events imported once for a repeat rule that cannot be used: among the created, at most 20 named.
+    assert.ok(Array.isArray(importedOnce) && importedOnce.length <= Math.min(20, counts.created), name);
+    for (const skipped of [...skippedEvents, ...importedOnce]) {
       const { uid, summary, reason, ...rest } = skipped as Record<string, unknown>;
       assert.deepEqual(rest, {}, name);
       assert.ok(typeof uid === 'string' && uid.length <= 200, name);
@@ -118,14 +121,22 @@ describe('hostile .ics uploads', () => {
     if (repeated.statusCode === 200) assert.ok(repeated.json().created <= 1, repeated.body);
   });
 
-  test('an endless sub-daily RRULE is refused: a series repeats at most daily', async () => {
+  test('an endless sub-daily RRULE is never a series: its event is imported once, saying a series repeats at most daily', async () => {
     const response = await assertHandled(
       'endless secondly rule',
       calendar(vevent('forever@example.com', `SUMMARY:Tick\r\n${times}\r\nRRULE:FREQ=SECONDLY;INTERVAL=1`)),
-      'refused',
+      'imported',
     );
-    assert.equal(response.statusCode, 400);
-    assert.match(response.json().message, /at most daily/);
+    assert.equal(response.json().created, 1);
+    assert.deepEqual(
+      response.json().importedOnce.map(({ uid, reason }: { uid: string; reason: string }) => [uid, reason]),
+      [
+        [
+          'forever@example.com',
+          'A series repeats at most daily: FREQ must be DAILY, WEEKLY, MONTHLY or YEARLY',
+        ],
+      ],
+    );
   });
 
   test('bad TZIDs: a path, a URL, a huge one and a VTIMEZONE with absurd offsets', async () => {
@@ -176,6 +187,7 @@ describe('hostile .ics uploads', () => {
       skipped: 0,
       duplicates: 0,
       skippedEvents: [],
+      importedOnce: [],
     });
     const listed = await app.inject({
       method: 'GET',
@@ -237,6 +249,7 @@ describe('hostile .ics uploads', () => {
       skipped: 0,
       duplicates: 0,
       skippedEvents: [],
+      importedOnce: [],
     });
     const [event] = await eventsOn('2026-03-15', '2026-03-16');
     assert.deepEqual(event && { title: event.title, start: event.start }, {

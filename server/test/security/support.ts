@@ -1120,6 +1120,7 @@ export async function seedActor(
     skipped: 0,
     duplicates: 0,
     skippedEvents: [],
+    importedOnce: [],
   });
   const events = await app.inject({
     method: 'GET',

@@ -55,6 +55,8 @@ export interface ImportedEvent {
   series: ImportedSeries | null;
   /** An override of an occurrence of a series in the same file: the start it replaces. */
   recurrenceAt: number | null;
+  /** Why its RRULE cannot be used here, when the event is imported once instead of as a series. */
+  ruleProblem?: string;
 }
 
 export interface SkippedEvent {
@@ -64,6 +66,7 @@ export interface SkippedEvent {
 }
 
 export interface ParsedCalendar {
+  /** Each event once; one whose rule cannot be used (`ruleProblem`) is a single event. */
   events: ImportedEvent[];
   skipped: number;
   /** The first PARSE_LIMITS.reportedSkips skipped events, with why. */
@@ -540,7 +543,8 @@ export function parseCalendar(text: string, timeZone: string, _now: number): Par
       }
       if (isCancelled(component)) throw new SkipEvent('It is cancelled (STATUS:CANCELLED)');
       const rule = component.hasProperty('rrule') ? writtenRuleOf(component, block) : null;
-      if (component.hasProperty('rrule') && !rule) throw new SkipEvent('Its RRULE is empty');
+      // An event whose repeat rule cannot be used is still an event: it is imported once, and the answer says why.
+      let ruleProblem = component.hasProperty('rrule') && !rule ? 'Its RRULE is empty' : undefined;
       const rdates = timesOf(component, 'rdate');
       // The zone whose wall clock the event repeats in; a series given in UTC repeats in UTC (RFC 5545 3.3.5),
       // whatever zone the calendar's reader is in. Only series and RDATEs need it (matching a VTIMEZONE costs).
@@ -559,8 +563,8 @@ export function parseCalendar(text: string, timeZone: string, _now: number): Par
         try {
           series = { rrule: normalizeSeriesRule(rule, startAt, zone), zone, exdates };
         } catch (error) {
-          if (error instanceof SeriesRuleError) throw new SkipEvent(error.message);
-          throw error;
+          if (!(error instanceof SeriesRuleError)) throw error;
+          ruleProblem = error.message;
         }
       }
       const entry: ImportedEvent = {
@@ -571,6 +575,7 @@ export function parseCalendar(text: string, timeZone: string, _now: number): Par
         allDay,
         series,
         recurrenceAt: null,
+        ...(ruleProblem === undefined ? {} : { ruleProblem }),
       };
       events.set(entry.key, entry);
       if (series) masters.set(uid, { entry, ...shape });

@@ -1680,6 +1680,13 @@ export interface paths {
                                 /** @description Why the event could not be read */
                                 reason: string;
                             }[];
+                            /** @description The first 20 events whose repeat rule (RRULE) cannot be used here: each was imported as its first occurrence (counted in created), and its changed occurrences as events of their own */
+                            importedOnce: {
+                                uid: string;
+                                summary: string;
+                                /** @description Why its repeat rule cannot be used */
+                                reason: string;
+                            }[];
                         };
                     };
                 };
