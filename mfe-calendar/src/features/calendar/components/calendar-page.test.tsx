@@ -229,7 +229,15 @@ describe('ICS import and export', () => {
   const icsFile = (content = 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n') =>
     new File([content], 'holidays.ics', { type: 'text/calendar' });
   const imported = (summary: Partial<ImportSummary>) => ({
-    body: { created: 0, updated: 0, duplicates: 0, skipped: 0, skippedEvents: [], ...summary },
+    body: {
+      created: 0,
+      updated: 0,
+      duplicates: 0,
+      skipped: 0,
+      skippedEvents: [],
+      importedOnce: [],
+      ...summary,
+    },
   });
   const precedes = (first: Element, second: Element) =>
     Boolean(first.compareDocumentPosition(second) & Node.DOCUMENT_POSITION_FOLLOWING);
@@ -313,6 +321,29 @@ describe('ICS import and export', () => {
     await user.click(await screen.findByText('Why 2 events could not be read'));
     expect(screen.getByText('Board meeting: It has no start (DTSTART)')).toBeVisible();
     expect(screen.getByText('b@x: The event is cut off: the file ends before its END:VEVENT')).toBeVisible();
+  });
+
+  it('lists the events imported once, their repeat rule unusable, each with why, apart from the unread', async () => {
+    const user = userEvent.setup();
+    renderCalendar({
+      'POST /events/import': imported({
+        created: 2,
+        importedOnce: [
+          {
+            uid: 'tick@x',
+            summary: 'Tick',
+            reason: 'A series repeats at most daily: FREQ must be DAILY, WEEKLY, MONTHLY or YEARLY',
+          },
+        ],
+      }),
+    });
+    await screen.findByText('Team standup');
+    await user.upload(screen.getByLabelText('Import .ics'), icsFile());
+    await user.click(await screen.findByText('1 event imported once: its repeat rule cannot be used'));
+    expect(
+      screen.getByText('Tick: A series repeats at most daily: FREQ must be DAILY, WEEKLY, MONTHLY or YEARLY'),
+    ).toBeVisible();
+    expect(screen.queryByText(/could not be read/)).not.toBeInTheDocument();
   });
 
   it('uploads the file as multipart field "file" and refetches the events', async () => {

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Banner, IconButton } from '@time-wallet/shared-ui';
-import { IMPORT_COUNTS, unreadSummaryText, type IcsOutcome } from '../lib/ics-files';
+import { IMPORT_COUNTS, importedOnceSummaryText, unreadSummaryText, type IcsOutcome } from '../lib/ics-files';
+import type { ImportSummary } from '../api/events-api';
 import styles from './import-result.module.css';
 
 export interface ImportResultProps {
@@ -37,19 +38,10 @@ export function ImportResult({ outcome, onDismiss }: ImportResultProps) {
                 </div>
               ))}
             </dl>
-            {imported.summary.skippedEvents.length > 0 && (
-              // The events the file held that could not be read, each with the server's reason.
-              <details className={styles.unread}>
-                <summary>{unreadSummaryText(imported.summary.skippedEvents.length)}</summary>
-                <ul>
-                  {imported.summary.skippedEvents.map((event, index) => (
-                    <li key={`${event.uid}-${index}`}>
-                      {event.summary || event.uid || 'An event without a title'}: {event.reason}
-                    </li>
-                  ))}
-                </ul>
-              </details>
-            )}
+            {/* The events the file held that could not be read, each with the server's reason. */}
+            <EventReasons events={imported.summary.skippedEvents} title={unreadSummaryText} />
+            {/* The series the server keeps as their first occurrence, each with why its rule cannot be used. */}
+            <EventReasons events={imported.summary.importedOnce ?? []} title={importedOnceSummaryText} />
           </div>
         )}
       </div>
@@ -59,5 +51,28 @@ export function ImportResult({ outcome, onDismiss }: ImportResultProps) {
         </Banner>
       )}
     </>
+  );
+}
+
+/** A list of a file's events, each with the server's reason, folded under a line that says what they are. */
+function EventReasons({
+  events,
+  title,
+}: {
+  events: ImportSummary['skippedEvents'];
+  title: (count: number) => string;
+}) {
+  if (events.length === 0) return null;
+  return (
+    <details className={styles.unread}>
+      <summary>{title(events.length)}</summary>
+      <ul>
+        {events.map((event, index) => (
+          <li key={`${event.uid}-${index}`}>
+            {event.summary || event.uid || 'An event without a title'}: {event.reason}
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }

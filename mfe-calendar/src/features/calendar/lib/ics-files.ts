@@ -33,6 +33,13 @@ export function unreadSummaryText(count: number): string {
   return count === 1 ? 'Why 1 event could not be read' : `Why ${count} events could not be read`;
 }
 
+/** The line that opens the list of events imported as one occurrence, their repeat rule unusable (at most 20). */
+export function importedOnceSummaryText(count: number): string {
+  return count === 1
+    ? '1 event imported once: its repeat rule cannot be used'
+    : `${count} events imported once: their repeat rules cannot be used`;
+}
+
 /** What went wrong with an upload, in words a person can act on. */
 export function importFailureText(error: ApiError): string {
   if (isNetworkError(error))
