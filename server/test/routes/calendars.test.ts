@@ -350,6 +350,58 @@ describe('calendar subscriptions', () => {
     assert.equal(listed.calendars.length, 21, 'the own calendar and 20 subscriptions');
   });
 
+  test('a subscription counts in the event quota: past it, subscribing answers 409 and a refresh 422, keeping the last events', async () => {
+    const { app } = await buildTestApp({
+      config: {
+        subscriptions: { refreshMinutes: 60, allowPrivateHosts: true, fetchTimeoutMs: 5_000 },
+        quotas: { events: 2, tasks: 3, categories: 5, timeEntries: 100 },
+      },
+    });
+    const user = await signUp(app);
+    const source = await calendarServer();
+    const single = (index: number) =>
+      vevent([
+        `UID:single-${index}@team`,
+        'DTSTAMP:20260301T000000Z',
+        `DTSTART:2026031${index}T100000Z`,
+        `DTEND:2026031${index}T110000Z`,
+        `SUMMARY:Single ${index}`,
+      ]);
+    source.state.body = calendarText(single(1), single(2), single(3));
+    const refused = await subscribe(app, user, source.url);
+    assert.equal(refused.statusCode, 409, refused.body);
+    assert.match(refused.json<{ message: string }>().message, /limit of 2 events/);
+    const listed = (await send(app, user.headers, 'GET', '/api/calendars')).json<{ calendars: unknown[] }>();
+    assert.equal(listed.calendars.length, 1, 'only the own calendar: nothing of the refused one is kept');
+    assert.deepEqual(await eventsOf(app, user.headers), []);
+    const rows = await app.db
+      .selectFrom('events')
+      .select(['id', 'calendarId', 'title'])
+      .where('userId', '=', user.user._id)
+      .execute();
+    assert.deepEqual(rows, [], 'no event row of the refused subscription is left');
+
+    source.state.body = calendarText(single(1));
+    const added = await subscribe(app, user, source.url);
+    assert.equal(added.statusCode, 201, added.body);
+    source.state.body = calendarText(single(1), single(2), single(3));
+    const refreshed = await send(
+      app,
+      user.headers,
+      'POST',
+      `/api/calendars/${added.json<{ id: string }>().id}/refresh`,
+    );
+    assert.equal(refreshed.statusCode, 422, refreshed.body);
+    assert.match(refreshed.json<{ message: string }>().message, /limit of 2 events/);
+    assert.deepEqual(summary(await eventsOf(app, user.headers)), ['2026-03-11T10:00 Single 1']);
+    const { calendars } = (await send(app, user.headers, 'GET', '/api/calendars')).json<{
+      calendars: { kind: string; lastError?: string; eventCount: number }[];
+    }>();
+    const subscription = calendars.find((calendar) => calendar.kind === 'subscription');
+    assert.match(subscription?.lastError ?? '', /limit of 2 events/);
+    assert.equal(subscription?.eventCount, 1);
+  });
+
   test('with private hosts refused, a loopback address is refused before any connection', async () => {
     const { app } = await buildTestApp();
     const user = await signUp(app);
