@@ -128,9 +128,9 @@ async function serverSuite(env) {
   const counts = nodeTestCounts(output);
   return { ok: code === 0 && counts.passed > 0, ...counts, failures: nodeTestFailures(output) };
 }
-// One after the other: run side by side, the series engine's probes (a health check answered within 100 ms while
-// another account's costliest read runs) waited on the other suite's processes and failed.
-// An empty TEST_DATABASE_URL keeps the first run on SQLite files.
+// One after the other: each suite already runs two files at a time (server/package.json), so side by side four
+// processes shared two cores, a suite took three times as long and wall-clock bounds (a parse worker's time limit)
+// ran out. An empty TEST_DATABASE_URL keeps the first run on SQLite files.
 await stage('server', () => serverSuite({ TEST_DATABASE_URL: '' }));
 await stage('server-pg', () => serverSuite({}));
 
