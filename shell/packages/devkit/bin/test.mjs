@@ -128,7 +128,7 @@ async function serverSuite(env) {
   const counts = nodeTestCounts(output);
   return { ok: code === 0 && counts.passed > 0, ...counts, failures: nodeTestFailures(output) };
 }
-// One after the other: each suite already runs two files at a time (server/package.json), so side by side four
+// One after the other: each suite already runs two files at a time (server/test/run.mjs), so side by side four
 // processes shared two cores, a suite took three times as long and wall-clock bounds (a parse worker's time limit)
 // ran out. An empty TEST_DATABASE_URL keeps the first run on SQLite files.
 await stage('server', () => serverSuite({ TEST_DATABASE_URL: '' }));
