@@ -162,4 +162,46 @@ describe('calendar subscriptions and the private feed', () => {
     await panel().getByRole('button', { name: 'Publish' }).waitFor();
     assert.equal((await fetch(feedUrl)).status, 404);
   });
+
+  it('fits a 375 px phone in dark mode, published and subscribed, and is worked by keyboard there', async () => {
+    await page().setViewportSize({ width: 375, height: 812 });
+    await page().emulateMedia({ colorScheme: 'dark' });
+    try {
+      await page().goto(`${suite.stack.shellUrl}/app/calendar`);
+      await page().locator('td.fc-timegrid-col[data-date]').first().waitFor();
+      // By keyboard: the Calendars button opens the panel, and Tab reaches its address field and Publish.
+      await page().getByRole('button', { name: 'Calendars' }).focus();
+      await page().keyboard.press('Enter');
+      await panel().waitFor();
+      await panel().getByText('Rowing club').first().waitFor();
+      const address = panel().getByLabel('Calendar address (URL)');
+      for (
+        let presses = 0;
+        presses < 40 && !(await address.evaluate((field) => field === document.activeElement));
+        presses += 1
+      ) {
+        await page().keyboard.press('Tab');
+      }
+      assert.ok(
+        await address.evaluate((field) => field === document.activeElement),
+        'Tab reaches the address',
+      );
+      await panel().getByRole('button', { name: 'Publish' }).focus();
+      await page().keyboard.press('Enter');
+      await panel().getByLabel('Address of your plan').waitFor();
+
+      const overflow = await page().evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, `the page is ${overflow} px wider than the phone`);
+      const box = await panel().boundingBox();
+      assert.ok(
+        box && box.x >= 0 && box.x + box.width <= 375,
+        `the panel within the screen: ${JSON.stringify(box)}`,
+      );
+      const violations = await seriousViolations(page());
+      assert.deepEqual(violations, [], `375 px, dark: ${JSON.stringify(violations, null, 2)}`);
+    } finally {
+      await page().emulateMedia({ colorScheme: 'light' });
+      await page().setViewportSize({ width: 1280, height: 900 });
+    }
+  });
 });
