@@ -147,9 +147,9 @@ export async function calendarRows(
         );
       }
     } catch (error) {
-      // A series the rule checks refuse here (too costly to read, say) is kept as its first occurrence.
-      if (!(error instanceof HttpError)) throw error;
-      ruleProblem = error.message;
+      // A series the rule checks refuse here (too costly to read, say) is kept as its first occurrence, as is one
+      // whose rule fails in a way no check names: a file never answers 500 for one event.
+      ruleProblem = error instanceof HttpError ? error.message : 'Its repeat rule cannot be stored';
     }
     const stored = row(imported, idOf(imported.key), series);
     result.rows.set(imported.key, stored);
