@@ -264,7 +264,7 @@ it('refreshes a subscription with a spinner while it runs and says what changed'
   expect(pending).toBeDisabled();
   answer.resolve({ body: { created: 3, updated: 1, deleted: 2, unchanged: false } });
   expect(await screen.findByText('3 new, 1 changed, 2 removed')).toBeInTheDocument();
-  expect(within(panel).getByRole('button', { name: 'Refresh Holidays' })).toBeEnabled();
+  expect(await within(panel).findByRole('button', { name: 'Refresh Holidays' })).toBeEnabled();
 });
 
 it('says "Up to date" when the source had not changed', async () => {
