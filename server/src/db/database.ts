@@ -254,6 +254,28 @@ function keepOwnerOnly(file: string): void {
   }
 }
 
+/**
+ * Switching a file to WAL reads its header under a shared lock, then upgrades. When another process holds the write
+ * lock (its own switch, or a migration on a file still in rollback mode), SQLite answers SQLITE_BUSY at once instead of
+ * calling the busy handler: waiting while holding the shared lock could deadlock. Nothing is held between two tries,
+ * so the switch is retried here, with growing pauses, until the busy timeout has passed. Start-up is synchronous, so
+ * the pause blocks the thread; no request is served yet.
+ */
+function switchToWal(sqlite: SqliteDatabase.Database, busyTimeoutMs: number): void {
+  const deadline = Date.now() + busyTimeoutMs;
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (let waitMs = 1; ; waitMs = Math.min(waitMs * 2, 50)) {
+    try {
+      sqlite.pragma('journal_mode = WAL');
+      return;
+    } catch (error) {
+      const busy = String((error as { code?: unknown }).code).startsWith('SQLITE_BUSY');
+      if (!busy || Date.now() >= deadline) throw error;
+      Atomics.wait(pause, 0, 0, waitMs);
+    }
+  }
+}
+
 function openSqlite(
   config: Extract<DatabaseConfig, { kind: 'sqlite' }>,
   busyTimeoutMs: number,
@@ -261,7 +283,7 @@ function openSqlite(
   keepOwnerOnly(config.file);
   // better-sqlite3's timeout is SQLite's busy_timeout, set before the first statement so even the WAL switch waits.
   const sqlite = new SqliteDatabase(config.file, { timeout: busyTimeoutMs });
-  sqlite.pragma('journal_mode = WAL');
+  switchToWal(sqlite, busyTimeoutMs);
   sqlite.pragma('foreign_keys = ON');
   // NORMAL (default) survives a process crash; FULL also an OS crash or power loss (see SqliteSynchronous).
   sqlite.pragma(`synchronous = ${config.synchronous ?? 'NORMAL'}`);
