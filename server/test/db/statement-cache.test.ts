@@ -1,7 +1,16 @@
 import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import SqliteDatabase from 'better-sqlite3';
-import { STATEMENTS_KEPT, withStatementCache } from '../../src/db/database.js';
+import {
+  createDatabase,
+  migrateToLatest,
+  STATEMENTS_KEPT,
+  withStatementCache,
+} from '../../src/db/database.js';
+import { compiledOnce } from '../../src/plugins/app/compiled-query.js';
 
 // SQLite statements are kept per SQL text; IN lists and multi-row inserts make new texts without end, so the cache
 // has a bound, and reaching it must cost the cold texts, not the hot ones every request runs.
@@ -60,5 +69,54 @@ describe('SQLite statement cache', () => {
     } finally {
       db.close();
     }
+  });
+});
+
+// SQLite's planner reads a bound LIMIT's value, so it prepares `limit ?` again on every run: a number is written in.
+describe('limits on SQLite', () => {
+  test('a number given to limit() is written into the SQL; a compiledOnce argument stays a parameter', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'time-wallet-limit-'));
+    const handle = createDatabase({ kind: 'sqlite', file: path.join(dataDir, 'limits.sqlite') });
+    after(async () => {
+      await handle.db.destroy();
+      await rm(dataDir, { recursive: true, force: true });
+    });
+    await migrateToLatest(handle.db);
+    const byName = handle.db.selectFrom('users').select('id').where('username', '=', 'ann');
+    const written = byName.limit(7).compile();
+    assert.match(written.sql, / limit 7$/);
+    assert.deepEqual(written.parameters, ['ann']);
+    // A union's limit is the outer select's.
+    const union = byName.unionAll(byName).limit(3).compile();
+    assert.match(union.sql, / limit 3$/);
+    assert.deepEqual(union.parameters, ['ann', 'ann']);
+    // Anything but a whole number is left to SQLite to judge, bound.
+    assert.match(byName.limit(2.5).compile().sql, / limit \?$/);
+
+    const now = Date.now();
+    const rows = ['ann', 'bob', 'cy'].map((name) => ({
+      id: name,
+      username: name,
+      usernameKey: name,
+      email: `${name}@example.com`,
+      emailKey: `${name}@example.com`,
+      passwordHash: 'x',
+      profilePicture: '',
+      budgetHours: 15,
+      timeZone: 'UTC',
+      name,
+      createdAt: now,
+      updatedAt: now,
+    }));
+    await handle.db.insertInto('users').values(rows).execute();
+    const firstOf = compiledOnce(handle.db, (count: number) =>
+      handle.db.selectFrom('users').select('id').orderBy('id').limit(count),
+    );
+    assert.deepEqual(await firstOf(1), [{ id: 'ann' }]);
+    assert.deepEqual(await firstOf(2), [{ id: 'ann' }, { id: 'bob' }]);
+    assert.deepEqual(await handle.db.selectFrom('users').select('id').orderBy('id').limit(2).execute(), [
+      { id: 'ann' },
+      { id: 'bob' },
+    ]);
   });
 });

@@ -24,7 +24,7 @@ export const overlapping =
 export function createTimeEntriesRepository(db: Kysely<Database>, maxRows: number) {
   const counted = compiledOnce(
     db,
-    (userId: string, from: number, earliestStart: number, to: number, limit: number) =>
+    (userId: string, from: number, earliestStart: number, to: number) =>
       db
         .selectFrom('timeEntries')
         .select(['timeEntries.startAt', 'timeEntries.endAt'])
@@ -41,7 +41,7 @@ export function createTimeEntriesRepository(db: Kysely<Database>, maxRows: numbe
               .where('tasks.dismissed', '=', 0),
           ),
         )
-        .limit(limit),
+        .limit(maxRows),
   );
   const periods = compiledOnce(db, (userId: string, toDate: string) =>
     db
@@ -58,7 +58,7 @@ export function createTimeEntriesRepository(db: Kysely<Database>, maxRows: numbe
       from: number,
       to: number,
     ): Promise<Pick<TimeEntryRow, 'startAt' | 'endAt'>[]> {
-      return counted(userId, from, from - TIME_ENTRY_MAX_MS, to, maxRows);
+      return counted(userId, from, from - TIME_ENTRY_MAX_MS, to);
     },
     /** The budget periods starting on or before `toDate`, latest first. */
     budgetPeriods(userId: string, toDate: string): Promise<BudgetPeriodRow[]> {
