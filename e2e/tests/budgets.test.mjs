@@ -227,14 +227,24 @@ describe('size budgets', () => {
     const account = await apiClient(suite.stack.apiBaseUrl).signUp('budgets');
     await storeSession(suite.page, suite.stack.shellUrl, account);
     const mark = scripts.mark();
+    const sheets = responses.mark();
     await suite.page.goto(`${suite.stack.shellUrl}/app/wallet`);
     // The page's own heading, not the prerendered frame's.
     await suite.page.locator('h1#wallet-page-title').waitFor();
     await suite.page.waitForLoadState('networkidle');
     const figures = totals(scripts.since(mark));
+    const stylesheets = responses.since(sheets).filter((response) => response.type === 'stylesheet');
     console.log(
       `wallet page: ${figures.totalKb.toFixed(1)} KB of JS in ${figures.files} files ` +
-        `(React/react-dom ${figures.frameworkKb.toFixed(1)} KB)`,
+        `(React/react-dom ${figures.frameworkKb.toFixed(1)} KB), ` +
+        `${kb(stylesheets.reduce((sum, sheet) => sum + sheet.gzip, 0)).toFixed(1)} KB of CSS in ` +
+        `${stylesheets.length} files`,
+    );
+    // The wallet remote's styles came as its own stylesheet file, not inside its JS (devkit's create-config.cjs).
+    const walletOrigin = suite.stack.originOf('mfe_wallet');
+    assert.ok(
+      stylesheets.some((sheet) => new URL(sheet.url).origin === walletOrigin),
+      `a stylesheet from ${walletOrigin}: ${stylesheets.map((sheet) => sheet.url).join(', ')}`,
     );
     assert.ok(
       figures.totalKb <= BUDGET_KB.walletFirstVisit,

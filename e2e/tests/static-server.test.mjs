@@ -65,11 +65,12 @@ async function waitUntil(condition, what) {
   assert.fail(`gave up waiting until ${what}`);
 }
 
-function scriptSources(response) {
+function sourcesOf(response, name) {
   const csp = response.headers['content-security-policy'] ?? '';
-  const directive = csp.split(';').find((part) => part.trim().startsWith('script-src')) ?? '';
+  const directive = csp.split(';').find((part) => part.trim().startsWith(`${name} `)) ?? '';
   return directive.trim().split(/\s+/).slice(1);
 }
+const scriptSources = (response) => sourcesOf(response, 'script-src');
 
 /** createStaticServer on a throw-away root, driven over raw TCP so malformed bytes reach it as sent. */
 describe('static server: nothing a client sends stops it', () => {
@@ -318,6 +319,7 @@ describe('static server: nothing a client sends stops it', () => {
       const response = await get(port, '/index.html');
       assert.equal(response.status, 200, 'pages still load before any good config');
       assert.deepEqual(scriptSources(response), ["'self'"], 'scripts from the page itself only');
+      assert.deepEqual(sourcesOf(response, 'style-src'), ["'self'", "'unsafe-inline'"]);
     }
     assert.equal(logged.length, 1, 'a malformed config is logged once, not per request');
 
@@ -329,6 +331,8 @@ describe('static server: nothing a client sends stops it', () => {
     );
     const good = await get(port, '/index.html');
     assert.deepEqual(scriptSources(good), ["'self'", 'http://localhost:3002']);
+    // A remote's stylesheets are files on its origin (devkit's create-config.cjs); the shell's own stay inline.
+    assert.deepEqual(sourcesOf(good, 'style-src'), ["'self'", "'unsafe-inline'", 'http://localhost:3002']);
 
     const broken = [
       '{"apiBaseUrl": 42}',

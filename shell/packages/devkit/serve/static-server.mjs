@@ -29,16 +29,18 @@ export function cacheControlFor(relativePath) {
   return HASHED_FILE.test(relativePath) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
-export function securityHeaders({ scriptOrigins = [], connectOrigins = [] } = {}) {
+export function securityHeaders({ scriptOrigins = [], styleOrigins = [], connectOrigins = [] } = {}) {
   const scripts = ["'self'", ...scriptOrigins].join(' ');
+  const styles = ["'self'", "'unsafe-inline'", ...styleOrigins].join(' ');
   const connects = ["'self'", ...connectOrigins].join(' ');
   return {
     'Content-Security-Policy': [
       "default-src 'self'",
       `script-src ${scripts}`,
       `connect-src ${connects}`,
-      // Components inject their scoped styles at run time; no inline scripts are allowed.
-      "style-src 'self' 'unsafe-inline'",
+      // The shell's components inject their scoped styles at run time (as do remotes built before their stylesheets
+      // became files); a remote's stylesheets are files on its origin. No inline scripts are allowed.
+      `style-src ${styles}`,
       "img-src 'self' data: blob:",
       "font-src 'self'",
       "object-src 'none'",
@@ -420,7 +422,11 @@ function headersForRuntimeConfig(config) {
   }
   const remoteOrigins = [...new Set(remoteUrls.map(httpOriginOf))];
   const apiOrigin = httpOriginOf(config.apiBaseUrl);
-  return securityHeaders({ scriptOrigins: remoteOrigins, connectOrigins: [...remoteOrigins, apiOrigin] });
+  return securityHeaders({
+    scriptOrigins: remoteOrigins,
+    styleOrigins: remoteOrigins,
+    connectOrigins: [...remoteOrigins, apiOrigin],
+  });
 }
 
 /**
