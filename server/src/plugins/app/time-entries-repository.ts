@@ -22,26 +22,24 @@ export const overlapping =
  * live in services/time-entries.ts, in the transactions that check them.
  */
 export function createTimeEntriesRepository(db: Kysely<Database>, maxRows: number) {
-  const counted = compiledOnce(
-    db,
-    (userId: string, from: number, earliestStart: number, to: number) =>
-      db
-        .selectFrom('timeEntries')
-        .select(['timeEntries.startAt', 'timeEntries.endAt'])
-        .where('timeEntries.userId', '=', userId)
-        .where(overlapping(from, earliestStart, to))
-        // Only the entries of tasks that exist and are not dismissed count (a deleted task's wait for its Undo).
-        .where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('tasks')
-              .select('tasks.id')
-              .whereRef('tasks.id', '=', 'timeEntries.taskId')
-              .whereRef('tasks.userId', '=', 'timeEntries.userId')
-              .where('tasks.dismissed', '=', 0),
-          ),
-        )
-        .limit(maxRows),
+  const counted = compiledOnce(db, (userId: string, from: number, earliestStart: number, to: number) =>
+    db
+      .selectFrom('timeEntries')
+      .select(['timeEntries.startAt', 'timeEntries.endAt'])
+      .where('timeEntries.userId', '=', userId)
+      .where(overlapping(from, earliestStart, to))
+      // Only the entries of tasks that exist and are not dismissed count (a deleted task's wait for its Undo).
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('tasks')
+            .select('tasks.id')
+            .whereRef('tasks.id', '=', 'timeEntries.taskId')
+            .whereRef('tasks.userId', '=', 'timeEntries.userId')
+            .where('tasks.dismissed', '=', 0),
+        ),
+      )
+      .limit(maxRows),
   );
   const periods = compiledOnce(db, (userId: string, toDate: string) =>
     db
