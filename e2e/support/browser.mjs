@@ -26,11 +26,15 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-/** A fresh Chromium profile per call: no state leaks between tests. */
+/**
+ * A fresh Chromium profile per call: no state leaks between tests. `serviceWorkers: 'block'` keeps the app's worker
+ * out, for tests that read what the servers send.
+ */
 export async function launchBrowser({
   viewport = { width: 1280, height: 900 },
   colorScheme = 'light',
   hasTouch = false,
+  serviceWorkers = 'allow',
 } = {}) {
   const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'time-wallet-chromium-'));
   const context = await chromium.launchPersistentContext(profileDir, {
@@ -40,6 +44,7 @@ export async function launchBrowser({
     viewport,
     colorScheme,
     hasTouch,
+    serviceWorkers,
   });
   context.setDefaultTimeout(10_000);
   const pageErrors = [];

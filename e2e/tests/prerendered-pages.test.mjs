@@ -112,7 +112,9 @@ describe('prerendered pages of the production build', () => {
 });
 
 describe('prerendered signed-in pages of the production build', () => {
-  const suite = browserSuite({ account: 'frame', signIn: false });
+  // The first HTML alone is what these tests read: a service worker would answer the scripts they block from its
+  // cache (no route sees that), and the app would replace the frame before it is read.
+  const suite = browserSuite({ account: 'frame', signIn: false, browser: { serviceWorkers: 'block' } });
 
   it('paints the layout, heading and subtitle from the first HTML, before the page code is asked for', async () => {
     const html = await (await fetch(`${suite.stack.shellUrl}/app/wallet`)).text();
