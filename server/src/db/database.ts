@@ -186,9 +186,10 @@ export function withStatementCache(
 
 /**
  * SQLite's planner reads the value bound to a LIMIT, so it prepares such a statement again each time the value is
- * bound, and better-sqlite3 binds on every run: a `limit ?` made GET /tasks/today's reads cost a fifth more, the
- * sign-in's one-row read three times as much. A number given to `limit()` is written into the SQL instead; a limit
- * that is an argument of compiledOnce is a stand-in object when compiled, and stays a parameter.
+ * bound, and better-sqlite3 binds on every run: with a `limit ?`, GET /tasks/today's read of the day's tasks cost 1.7
+ * times as much, the sign-in's one-row read 3.7 times (BENCHMARKS.md, day reads). A number given to `limit()` is
+ * written into the SQL instead; a limit that is an argument of compiledOnce is a stand-in object when compiled, and
+ * stays a parameter.
  */
 function withLiteralLimit(node: RootOperationNode): RootOperationNode {
   if (!SelectQueryNode.is(node) || !node.limit || !ValueNode.is(node.limit.limit)) return node;
