@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import { buildApp } from '../src/app.js';
 import { jobSchemaOf } from '../src/plugins/app/jobs.js';
 import type { AppConfig, DatabaseConfig, RateLimitConfig } from '../src/config.js';
+import type { ImportSummary } from '../src/services/ics-import.js';
 
 /** Tests hash passwords at scrypt N=2^10 instead of OWASP's 2^17 so the suite stays fast; production never lowers it. */
 export const TEST_PASSWORD_HASH_COST = 10;
@@ -158,6 +159,22 @@ export async function signUp(
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
   const { token, user } = login.json();
   return { token, user, password, headers: { authorization: `Bearer ${token}`, ...zoneHeader } };
+}
+
+/**
+ * POST /events/import's whole answer, for a deepEqual: nothing created, skipped or reported unless `fields` says so
+ * (`updated` is always 0). One place for the answer's shape, so a new field is added once.
+ */
+export function importAnswer(fields: Partial<ImportSummary> = {}): ImportSummary {
+  return {
+    created: 0,
+    updated: 0,
+    skipped: 0,
+    duplicates: 0,
+    skippedEvents: [],
+    importedOnce: [],
+    ...fields,
+  };
 }
 
 /** One JSON request with the given headers (a signed-in user's, usually): `send(app, headers, 'PATCH', url, body)`. */

@@ -3,7 +3,7 @@ import { describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { addDays, localDaysBetween } from '../../src/lib/time-zone.js';
 import type { ImportSummary } from '../../src/services/ics-import.js';
-import { buildTestApp, signUp, send } from '../helpers.js';
+import { buildTestApp, importAnswer, signUp, send } from '../helpers.js';
 
 const NOW = Date.parse('2026-03-11T15:00:00Z');
 
@@ -183,14 +183,12 @@ async function eventsAsSent(
 }
 
 /** The answer of an import that copies nothing: each of the file's `count` events is already in the own calendar. */
-const allDuplicates = (count: number, skippedEvents: ImportSummary['skippedEvents'] = []) => ({
-  created: 0,
-  updated: 0,
-  skipped: count + skippedEvents.length,
-  duplicates: count,
-  skippedEvents,
-  importedOnce: [],
-});
+const allDuplicates = (count: number, skippedEvents: ImportSummary['skippedEvents'] = []) =>
+  importAnswer({
+    skipped: count + skippedEvents.length,
+    duplicates: count,
+    skippedEvents,
+  });
 
 describe('/api/events/import and /api/events/export.ics', () => {
   test('imports time zones, all-day events, recurrences with exceptions and overrides', async () => {
@@ -198,14 +196,14 @@ describe('/api/events/import and /api/events/export.ics', () => {
     const { headers } = await signUp(app, { timeZone: 'America/Chicago' });
     const response = await importCalendar(app, headers, SAMPLE);
     assert.equal(response.statusCode, 200, response.body);
-    assert.deepEqual(response.json(), {
-      created: SAMPLE_EVENTS,
-      updated: 0,
-      skipped: 1,
-      duplicates: 0,
-      skippedEvents: [CANCELLED],
-      importedOnce: [],
-    });
+    assert.deepEqual(
+      response.json(),
+      importAnswer({
+        created: SAMPLE_EVENTS,
+        skipped: 1,
+        skippedEvents: [CANCELLED],
+      }),
+    );
 
     const march = (await eventsBetween(app, headers, '2026-03-01', '2026-03-22')).filter(
       (event) => event.title !== 'Weekly review',
@@ -324,14 +322,7 @@ describe('/api/events/import and /api/events/export.ics', () => {
       weeklyInBerlin('team@example.com', 'Team') +
         occurrenceChange('team@example.com', '20261109', 'Team (week 2)'),
     );
-    assert.deepEqual((await importCalendar(app, headers, file)).json(), {
-      created: 2,
-      updated: 0,
-      skipped: 0,
-      duplicates: 0,
-      skippedEvents: [],
-      importedOnce: [],
-    });
+    assert.deepEqual((await importCalendar(app, headers, file)).json(), importAnswer({ created: 2 }));
     // Here: week 3 moved alone to 14:00, and from week 5 on the series split off at 11:00 (Berlin, UTC+1).
     const weeks = await eventsBetween(app, headers, '2026-11-01', '2026-12-21');
     const moved = await send(app, headers, 'PATCH', `/api/events/${weeks[2]!._id}?scope=this`, {
@@ -390,14 +381,7 @@ DTSTART;TZID=Europe/Berlin:20261104T080000
 DTEND;TZID=Europe/Berlin:20261104T090000
 SUMMARY:Dentist
 END:VEVENT`);
-    assert.deepEqual((await importCalendar(app, headers, file)).json(), {
-      created: 3,
-      updated: 0,
-      skipped: 0,
-      duplicates: 0,
-      skippedEvents: [],
-      importedOnce: [],
-    });
+    assert.deepEqual((await importCalendar(app, headers, file)).json(), importAnswer({ created: 3 }));
     const listed = async () =>
       (await eventsBetween(app, headers, '2026-11-01', '2026-12-01')).map(({ title, start }) => [
         title,
@@ -416,14 +400,14 @@ END:VEVENT`);
     const occurrence = `/api/events/${week2!.seriesId}?occurrence=${week2!.recurrenceId}`;
     assert.equal((await send(app, headers, 'DELETE', occurrence)).statusCode, 204);
     // The series (with its change) is here: both duplicates. The dentist is not: a copy, with an id of its own.
-    assert.deepEqual((await importCalendar(app, headers, file)).json(), {
-      created: 1,
-      updated: 0,
-      skipped: 2,
-      duplicates: 2,
-      skippedEvents: [],
-      importedOnce: [],
-    });
+    assert.deepEqual(
+      (await importCalendar(app, headers, file)).json(),
+      importAnswer({
+        created: 1,
+        skipped: 2,
+        duplicates: 2,
+      }),
+    );
     assert.deepEqual(await listed(), [
       ['Yoga', '11-02T09:00'],
       ['Dentist', '11-04T07:00'],
@@ -453,14 +437,7 @@ END:VEVENT`;
         event('day-off', 'Day off', 'DTSTART;VALUE=DATE:20260313'),
       ].join(''),
     );
-    assert.deepEqual((await importCalendar(app, headers, file)).json(), {
-      created: 5,
-      updated: 0,
-      skipped: 0,
-      duplicates: 0,
-      skippedEvents: [],
-      importedOnce: [],
-    });
+    assert.deepEqual((await importCalendar(app, headers, file)).json(), importAnswer({ created: 5 }));
     const point = (title: string, at: string) => ({ title, start: at, end: at, allDay: false });
     assert.deepEqual(
       (await eventsBetween(app, headers, '2026-03-12', '2026-03-14')).map(
@@ -545,14 +522,7 @@ END:VEVENT`;
 
     const copy = await signUp(app, { timeZone: 'Europe/Paris' });
     const copied = await importCalendar(app, copy.headers, exported.body);
-    assert.deepEqual(copied.json(), {
-      created: SAMPLE_EVENTS + 2,
-      updated: 0,
-      skipped: 0,
-      duplicates: 0,
-      skippedEvents: [],
-      importedOnce: [],
-    });
+    assert.deepEqual(copied.json(), importAnswer({ created: SAMPLE_EVENTS + 2 }));
     const project = (list: Array<{ title: string; start: string; end: string; allDay: boolean }>) =>
       list.map(({ title, start, end, allDay }) => ({ title, start, end, allDay }));
     for (const [from, to] of [
@@ -587,20 +557,19 @@ END:VEVENT`;
       calendar(tick('every-minute@example.com', 'FREQ=MINUTELY')),
     );
     assert.equal(alone.statusCode, 200, alone.body);
-    assert.deepEqual(alone.json(), {
-      created: 1,
-      updated: 0,
-      skipped: 0,
-      duplicates: 0,
-      skippedEvents: [],
-      importedOnce: [
-        {
-          uid: 'every-minute@example.com',
-          summary: 'Tick',
-          reason: 'A series repeats at most daily: FREQ must be DAILY, WEEKLY, MONTHLY or YEARLY',
-        },
-      ],
-    });
+    assert.deepEqual(
+      alone.json(),
+      importAnswer({
+        created: 1,
+        importedOnce: [
+          {
+            uid: 'every-minute@example.com',
+            summary: 'Tick',
+            reason: 'A series repeats at most daily: FREQ must be DAILY, WEEKLY, MONTHLY or YEARLY',
+          },
+        ],
+      }),
+    );
     assert.equal((await eventsBetween(app, headers, '2026-03-11', '2026-03-12')).length, 1);
     // Beside a readable series, each runaway rule is imported once with its reason.
     const other = await signUp(app);
@@ -620,26 +589,25 @@ END:VEVENT`;
       ),
     );
     assert.equal(mixed.statusCode, 200, mixed.body);
-    assert.deepEqual(mixed.json(), {
-      created: 4,
-      updated: 0,
-      skipped: 0,
-      duplicates: 0,
-      skippedEvents: [],
-      importedOnce: [
-        {
-          uid: 'every-minute@example.com',
-          summary: 'Tick',
-          reason: 'A series repeats at most daily: FREQ must be DAILY, WEEKLY, MONTHLY or YEARLY',
-        },
-        {
-          uid: 'every-hour@example.com',
-          summary: 'Tick',
-          reason: 'BYHOUR is not supported: a series repeats at its start time',
-        },
-        { uid: 'many@example.com', summary: 'Tick', reason: 'COUNT must be from 1 to 1000' },
-      ],
-    });
+    assert.deepEqual(
+      mixed.json(),
+      importAnswer({
+        created: 4,
+        importedOnce: [
+          {
+            uid: 'every-minute@example.com',
+            summary: 'Tick',
+            reason: 'A series repeats at most daily: FREQ must be DAILY, WEEKLY, MONTHLY or YEARLY',
+          },
+          {
+            uid: 'every-hour@example.com',
+            summary: 'Tick',
+            reason: 'BYHOUR is not supported: a series repeats at its start time',
+          },
+          { uid: 'many@example.com', summary: 'Tick', reason: 'COUNT must be from 1 to 1000' },
+        ],
+      }),
+    );
     // The daily one is read, a day at a time, whatever the range; the three others are one event each, on its day.
     const ticks = await eventsBetween(app, other.headers, '2026-03-11', '2026-05-11');
     assert.equal(ticks.length, 61 + 3);
@@ -748,28 +716,21 @@ END:VEVENT`;
     assert.deepEqual(await readAll(owner.headers), before);
     await call('DELETE', `/api/events/${dentist._id}`);
     const dentistBack = await importCalendar(app, owner.headers, exported.body);
-    assert.deepEqual(dentistBack.json(), {
-      created: 1,
-      updated: 0,
-      skipped: 5,
-      duplicates: 5,
-      skippedEvents: [],
-      importedOnce: [],
-    });
+    assert.deepEqual(
+      dentistBack.json(),
+      importAnswer({
+        created: 1,
+        skipped: 5,
+        duplicates: 5,
+      }),
+    );
     assert.deepEqual(await readAll(owner.headers), before);
     const [dentistCopy] = await inMarch('Dentist');
     assert.notEqual(dentistCopy!._id, dentist._id);
 
     const copy = await signUp(app, { timeZone: 'Europe/Berlin' });
     const copied = await importCalendar(app, copy.headers, exported.body);
-    assert.deepEqual(copied.json(), {
-      created: 6,
-      updated: 0,
-      skipped: 0,
-      duplicates: 0,
-      skippedEvents: [],
-      importedOnce: [],
-    });
+    assert.deepEqual(copied.json(), importAnswer({ created: 6 }));
     assert.deepEqual(await readAll(copy.headers), before);
     // There too the moved occurrence belongs to its series, which repeats by the same rule.
     const copiedGym = (await eventsBetween(app, copy.headers, '2026-03-01', '2026-03-12')).filter((event) =>
@@ -877,23 +838,24 @@ describe('hostile .ics files', () => {
       ),
     );
     assert.equal(response.statusCode, 200, response.body);
-    assert.deepEqual(response.json(), {
-      created: 3,
-      updated: 0,
-      skipped: 2,
-      duplicates: 0,
-      skippedEvents: [
-        { uid: 'u'.repeat(200), summary: 'Long UID', reason: 'Its UID is too long' },
-        { uid: 'far@example.com', summary: 'Far', reason: 'Its dates are outside the years 1900 to 2999' },
-      ],
-      importedOnce: [
-        {
-          uid: 'count@example.com',
-          summary: 'Tick',
-          reason: 'A series repeats at most daily: FREQ must be DAILY, WEEKLY, MONTHLY or YEARLY',
-        },
-      ],
-    });
+    assert.deepEqual(
+      response.json(),
+      importAnswer({
+        created: 3,
+        skipped: 2,
+        skippedEvents: [
+          { uid: 'u'.repeat(200), summary: 'Long UID', reason: 'Its UID is too long' },
+          { uid: 'far@example.com', summary: 'Far', reason: 'Its dates are outside the years 1900 to 2999' },
+        ],
+        importedOnce: [
+          {
+            uid: 'count@example.com',
+            summary: 'Tick',
+            reason: 'A series repeats at most daily: FREQ must be DAILY, WEEKLY, MONTHLY or YEARLY',
+          },
+        ],
+      }),
+    );
     assert.ok(Date.now() - started < 15_000);
     // An unknown zone reads as the user's own: 10:00 in Paris. An end before the start is a point at the start.
     assert.deepEqual(
@@ -937,22 +899,21 @@ describe('hostile .ics files', () => {
     assert.equal(unreadable.statusCode, 200, unreadable.body);
     // A rule that cannot be read leaves its other occurrences unknown: the event is imported as its first one (the
     // start the file gives), and listed with why. An RDATE value that cannot be read costs only that occurrence.
-    assert.deepEqual(unreadable.json(), {
-      created: 4,
-      updated: 0,
-      skipped: 0,
-      duplicates: 0,
-      skippedEvents: [],
-      importedOnce: [
-        {
-          uid: 'until@example.com',
-          summary: '(No title)',
-          reason:
-            'UNTIL must be a real date (YYYYMMDD) or UTC date-time (YYYYMMDDTHHMMSSZ) from 1900-01-01 to 2999-12-31',
-        },
-        { uid: 'empty@example.com', summary: '(No title)', reason: 'Its RRULE is empty' },
-      ],
-    });
+    assert.deepEqual(
+      unreadable.json(),
+      importAnswer({
+        created: 4,
+        importedOnce: [
+          {
+            uid: 'until@example.com',
+            summary: '(No title)',
+            reason:
+              'UNTIL must be a real date (YYYYMMDD) or UTC date-time (YYYYMMDDTHHMMSSZ) from 1900-01-01 to 2999-12-31',
+          },
+          { uid: 'empty@example.com', summary: '(No title)', reason: 'Its RRULE is empty' },
+        ],
+      }),
+    );
     assert.deepEqual(
       (await eventsBetween(app, headers, '2026-03-11', '2026-03-12')).map((event) => event.title).sort(),
       ['(No title)', '(No title)', 'Extra day unreadable', 'Fine'],
@@ -1025,14 +986,7 @@ describe('hostile .ics files', () => {
     );
     assert.deepEqual(
       fromFive.map((answer) => answer.json()),
-      Array.from({ length: 5 }, () => ({
-        created: 1,
-        updated: 0,
-        skipped: 0,
-        duplicates: 0,
-        skippedEvents: [],
-        importedOnce: [],
-      })),
+      Array.from({ length: 5 }, () => importAnswer({ created: 1 })),
     );
 
     // One account sending five at once: one is read, two wait their turn, the other two are told to come back.
@@ -1057,18 +1011,18 @@ describe('hostile .ics files', () => {
     const response = await importCalendar(app, headers, calendar(many));
     assert.equal(response.statusCode, 200, response.body);
     // The first 20 left out are named, with why.
-    assert.deepEqual(response.json(), {
-      created: 5000,
-      updated: 0,
-      skipped: 200,
-      duplicates: 0,
-      skippedEvents: Array.from({ length: 20 }, (_, index) => ({
-        uid: `many-${5000 + index}@example.com`,
-        summary: '(No title)',
-        reason: 'The file holds more than 5000 events: the rest are not imported',
-      })),
-      importedOnce: [],
-    });
+    assert.deepEqual(
+      response.json(),
+      importAnswer({
+        created: 5000,
+        skipped: 200,
+        skippedEvents: Array.from({ length: 20 }, (_, index) => ({
+          uid: `many-${5000 + index}@example.com`,
+          summary: '(No title)',
+          reason: 'The file holds more than 5000 events: the rest are not imported',
+        })),
+      }),
+    );
     assert.ok(Date.now() - started < 20_000, `took ${Date.now() - started} ms`);
   });
 });
