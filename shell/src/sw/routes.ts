@@ -16,8 +16,8 @@
  *   manifest that named it, and the manifest is never older than the config: no mix of versions.
  * - `api-read`: a GET of the API (but its /auth/ paths: whether a session is valid is never answered from a cache).
  *   Network-first; offline, the copy last read for the same account.
- * - `api-write`: anything else sent to the API. Never answered by the worker; offline, the page is told the action
- *   needs a connection. `/auth/logout` also empties the API cache.
+ * - `api-write`: anything else sent to the API. Never answered from a cache; offline, the worker sends it itself and,
+ *   when it fails, tells the page the action needs a connection. `/auth/logout` also empties the API cache.
  * - null: not the worker's business; the browser fetches it as if there were no worker.
  */
 export type Route =

@@ -221,6 +221,16 @@ async function tellClient(clientId: string, message: unknown): Promise<void> {
   client?.postMessage(message);
 }
 
+/** A write sent while offline: the network's answer, else a network error (as the page would get) and the page told. */
+async function sendOrTell(event: FetchEvent): Promise<Response> {
+  try {
+    return await fetch(event.request);
+  } catch {
+    await tellClient(event.clientId, { type: 'needs-connection' });
+    return Response.error();
+  }
+}
+
 function handle(event: FetchEvent, route: Route): Promise<Response> | null {
   const { request } = event;
   const url = new URL(request.url);
@@ -247,9 +257,9 @@ function handle(event: FetchEvent, route: Route): Promise<Response> | null {
     }
     case 'api-write':
       if (isLogout(request, shellOrigin, usableDeployment())) event.waitUntil(forgetApiReads());
-      if (offline()) event.waitUntil(tellClient(event.clientId, { type: 'needs-connection' }));
-      // Sent as it would be without the worker: offline, it fails as a network error the page already handles.
-      return null;
+      // Online, sent as it would be without the worker. Offline, the worker sends it itself and tells the page only
+      // once it has failed, so "needs a connection" never shows for a write that a returning network still carried.
+      return offline() ? sendOrTell(event) : null;
     default:
       return null;
   }
