@@ -163,6 +163,17 @@ export default tseslint.config(
   {
     files: ['e2e/**'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.property.name='waitForFunction'] > :matches(ArrowFunctionExpression, FunctionExpression)[async=true]",
+          message:
+            'waitForFunction does not await a promise: an async predicate passes at once. Use waitInPage (support/browser.mjs).',
+        },
+      ],
+    },
   },
   {
     files: ['shell/public/**/*.js'],

@@ -74,3 +74,15 @@ function routeThroughContext(page, context) {
   page.unroute = (...args) => context.unroute(...args);
   page.unrouteAll = (...args) => context.unrouteAll(...args);
 }
+
+/**
+ * Waits until `predicate` (run in the page, and awaited there) answers truthy. Playwright's own waitForFunction does
+ * not await a promise: an async predicate passes at once, whatever it would answer.
+ */
+export async function waitInPage(page, predicate, arg, { timeout = 20_000, interval = 250, message } = {}) {
+  for (const deadline = Date.now() + timeout; ;) {
+    if (await page.evaluate(predicate, arg)) return;
+    if (Date.now() >= deadline) throw new Error(message ?? `waitInPage: still false after ${timeout} ms`);
+    await new Promise((resolve) => setTimeout(resolve, interval));
+  }
+}

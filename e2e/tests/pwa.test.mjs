@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
 import { apiClient, storeSession } from '../support/api-client.mjs';
-import { launchBrowser } from '../support/browser.mjs';
+import { launchBrowser, waitInPage } from '../support/browser.mjs';
 import { TIME_ZONE } from '../support/days.mjs';
 import { buildRemoteVariant } from '../support/remote-variant.mjs';
 import { browserSuite } from '../support/suite.mjs';
@@ -20,13 +20,14 @@ const NEEDS_CONNECTION = "You're offline: this needs a connection";
 
 /** Waits until the shell's service worker is active and controls the page. */
 async function workerControls(page) {
-  await page.waitForFunction(
+  await waitInPage(
+    page,
     async () => {
       const registration = await navigator.serviceWorker.getRegistration();
       return Boolean(registration?.active && navigator.serviceWorker.controller);
     },
     undefined,
-    { timeout: 20_000 },
+    { message: 'the service worker never controlled the page' },
   );
 }
 
@@ -309,7 +310,8 @@ describe('a deploy with the worker in control', () => {
     await page.waitForLoadState('networkidle');
     // Some of them reach the worker only in the page's message a second after load (what Chromium's memory cache
     // answered): wait until it has kept them, or its fetches of the old files would land after the deploy below.
-    await page.waitForFunction(
+    await waitInPage(
+      page,
       async (origin) => {
         const files = performance
           .getEntriesByType('resource')
@@ -319,7 +321,7 @@ describe('a deploy with the worker in control', () => {
         return files.length > 0 && kept.every(Boolean);
       },
       product.originOf(tags),
-      { timeout: 20_000, polling: 250 },
+      { message: "the live version's files never reached the worker's caches" },
     );
 
     const deployed = await npmRun('deploy', ['mfe-tags', '--from', variant.distDir], product.env);
