@@ -30,6 +30,8 @@ function createJestConfig(packageDir, overrides = {}) {
       '^preact$': path.join(preact, 'dist/preact.js'),
       '^preact/(compat|hooks|jsx-runtime)$': path.join(preact, '$1/dist/$1.js'),
     },
+    // Before React loads: which components draw on each commit (recordRenders in @time-wallet/api/testing).
+    setupFiles: [require.resolve('./react-commits.cjs')],
     setupFilesAfterEnv: [require.resolve('./setup.cjs')],
     testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
     ...overrides,

@@ -4,3 +4,4 @@ export * from './mock-api';
 export { renderPage } from './render-page';
 export * from './fixtures';
 export { usePageTestEnvironment, type PageTestOptions } from './page-tests';
+export { recordRenders } from './renders';
