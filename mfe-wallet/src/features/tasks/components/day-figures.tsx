@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useGetLedgerQuery } from '@time-wallet/api';
 import { Card, LoadFailure, Skeleton } from '@time-wallet/shared-ui';
 import { addDays } from '@time-wallet/shared-ui/lib';
@@ -20,7 +21,7 @@ function Figure({ label, minutes }: { label: string; minutes: number | undefined
  * The day's figures as the server's ledger counts them (the wallet and the calendar read the same): planned, tracked,
  * the estimates still unscheduled and the budget, and once, without blocking anything, how far the plan runs over.
  */
-export function DayFigures({ day }: { day: string }) {
+export const DayFigures = memo(function DayFigures({ day }: { day: string }) {
   const { data: days, isError, refetch } = useGetLedgerQuery({ from: day, to: addDays(day, 1) });
   const ledger = days?.find((entry) => entry.date === day);
 
@@ -44,4 +45,4 @@ export function DayFigures({ day }: { day: string }) {
       <OverBudget minutes={ledger?.overMinutes ?? 0} />
     </Card>
   );
-}
+});

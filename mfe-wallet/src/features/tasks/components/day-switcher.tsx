@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Button, IconButton, VisuallyHidden } from '@time-wallet/shared-ui';
 import { FIRST_DAY, isDayKey, LAST_DAY } from '../lib/day';
 import styles from './day-switcher.module.css';
@@ -12,7 +12,13 @@ export interface DaySwitcherProps {
 }
 
 /** Previous day, a date picker, next day, and a way back to today when another day is shown. */
-export function DaySwitcher({ day, isToday, onShowDay, onShowDayAfter, onShowToday }: DaySwitcherProps) {
+export const DaySwitcher = memo(function DaySwitcher({
+  day,
+  isToday,
+  onShowDay,
+  onShowDayAfter,
+  onShowToday,
+}: DaySwitcherProps) {
   // What the date input holds: a day being typed ('0002-…' on the way to 2026) is not shown until it is a whole day.
   const [typed, setTyped] = useState(day);
   const [typedFor, setTypedFor] = useState(day);
@@ -56,4 +62,4 @@ export function DaySwitcher({ day, isToday, onShowDay, onShowDayAfter, onShowTod
       </Button>
     </div>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, memo, Suspense, useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import type { Category } from '@time-wallet/api';
 import { Button, VisuallyHidden } from '@time-wallet/shared-ui';
@@ -16,7 +16,7 @@ const TimeEntriesPanel = lazy(() => import('./time-entries/time-entries-panel'))
  * stops, and double-click or ✎ opens the editor. A task put aside from Yesterday says so and never shows as done
  * (older clients sent done: true with it); it has no timer, which the server refuses it.
  */
-export function DayTaskRow({
+export const DayTaskRow = memo(function DayTaskRow({
   task,
   day,
   categories,
@@ -75,4 +75,4 @@ export function DayTaskRow({
       }
     />
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useRef, type FormEvent } from 'react';
+import { memo, type FormEvent, useRef } from 'react';
 import toast from 'react-hot-toast';
 import type { Category } from '@time-wallet/api';
 import { Button, Card, Hint } from '@time-wallet/shared-ui';
@@ -22,7 +22,7 @@ const EMPTY_DRAFT: TaskDraft = {
  * anything is sent; with times it is a block of that day, with only an estimate it waits unscheduled. With a Repeat
  * rule it is a series that starts that day.
  */
-export function NewTaskForm({
+export const NewTaskForm = memo(function NewTaskForm({
   day,
   dayName,
   categories,
@@ -70,4 +70,4 @@ export function NewTaskForm({
       </form>
     </Card>
   );
-}
+});

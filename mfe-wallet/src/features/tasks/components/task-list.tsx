@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { memo, useEffect } from 'react';
 import type { Category } from '@time-wallet/api';
 import { Card, LoadFailure } from '@time-wallet/shared-ui';
 import { useGetTasksOfDayQuery } from '../api/tasks-api';
@@ -8,7 +8,7 @@ import { SkeletonRows, TaskRows } from './task-row';
 import styles from './task-list.module.css';
 
 /** 'Task List': the day's scheduled tasks (today's unless another day is shown); double-click a row to edit it. */
-export function TaskList({
+export const TaskList = memo(function TaskList({
   day,
   dayName,
   categories,
@@ -55,4 +55,4 @@ export function TaskList({
       </p>
     </Card>
   );
-}
+});

@@ -8,6 +8,7 @@ import {
   type MockHandler,
   type MockReply,
   NETWORK_FAILURE,
+  recordRenders,
   usePageTestEnvironment,
 } from '@time-wallet/api/testing';
 import { longDay } from '../lib/day';
@@ -226,6 +227,61 @@ describe('TodayPage', () => {
     await waitFor(() => expect(scheduledReads(server)).toHaveLength(2));
     await waitFor(() => expect(checkbox).toHaveProperty('checked', after));
     expect(server.requestsTo('PATCH', '/tasks/t1')[0].body).toEqual({ done: after });
+  });
+
+  it('draws the form twice while the page loads (first, then with the categories), whatever else answers', async () => {
+    const renders = recordRenders();
+    try {
+      const { store } = renderToday({}, [task(), task({ _id: 't2', title: 'Read' })]);
+      await screen.findByRole('checkbox', { name: 'Read done' });
+      await screen.findByRole('option', { name: 'Health' });
+      await waitFor(() => expect(readsInFlight(store)).toBe(0));
+      await screen.findAllByText(/^\d+(\.\d+)? h$/, { selector: 'dd' });
+      // Five reads answered (categories, two lists, the ledger, the entries): each drew its own section.
+      expect({ form: renders.count('NewTaskForm'), page: renders.count('TodayPage') }).toEqual({
+        form: 2,
+        page: 2,
+      });
+    } finally {
+      renders.stop();
+    }
+  });
+
+  it('draws again only what an answer changed: a tick redraws its row and list, not the form or other rows', async () => {
+    let tasks = [task(), task({ _id: 't2', title: 'Read' }), task({ _id: 't3', title: 'Call mum' })];
+    const { server, store } = renderToday({
+      [`GET /tasks?date=${today}`]: () => ({ body: { tasks } }),
+      'PATCH /tasks/t1': (request) => {
+        tasks = [{ ...tasks[0], ...(request.body as Partial<Task>) }, ...tasks.slice(1)];
+        return { body: tasks[0] };
+      },
+    });
+    const checkbox = await screen.findByRole('checkbox', { name: 'Gym done', checked: false });
+    await screen.findByRole('option', { name: 'Health' });
+    await waitFor(() => expect(readsInFlight(store)).toBe(0));
+    const renders = recordRenders();
+    try {
+      await user.click(checkbox);
+      await waitFor(() => expect(scheduledReads(server)).toHaveLength(2));
+      await waitFor(() => expect(readsInFlight(store)).toBe(0));
+      await waitFor(() => expect(checkbox).toBeChecked());
+
+      const drawn = (names: string[]) => Object.fromEntries(names.map((name) => [name, renders.count(name)]));
+      // What the answer changed draws (its last draw may follow the read's end by a render) ...
+      await waitFor(() =>
+        expect(Math.min(renders.count('DayTaskRow:t1'), renders.count('TaskList'))).toBeGreaterThan(0),
+      );
+      // ... and nothing else did.
+      expect(drawn(['DayTaskRow:t2', 'DayTaskRow:t3', 'NewTaskForm', 'DaySwitcher', 'TodayPage'])).toEqual({
+        'DayTaskRow:t2': 0,
+        'DayTaskRow:t3': 0,
+        NewTaskForm: 0,
+        DaySwitcher: 0,
+        TodayPage: 0,
+      });
+    } finally {
+      renders.stop();
+    }
   });
 
   it('keeps the box as asked while its change is on the way, whatever a list read started before says', async () => {

@@ -1,6 +1,6 @@
 import { pageText } from '@time-wallet/api/page-text';
 import { useState } from 'react';
-import { useGetCategoriesQuery } from '@time-wallet/api';
+import { useGetCategoriesQuery, type Category } from '@time-wallet/api';
 import { Banner, Hint, Page } from '@time-wallet/shared-ui';
 import { useGetTasksOfDayQuery } from '../api/tasks-api';
 import { useSelectedDay } from '../hooks/use-selected-day';
@@ -21,6 +21,11 @@ import styles from './today-page.module.css';
 /** The page's heading and subtitle, one fact in the registry (the shell prerenders them too). */
 const TEXT = pageText('today');
 
+// One empty list for every render before the categories answer, so the sections given it need not draw again.
+const NO_CATEGORIES: readonly Category[] = [];
+// The page reads only the categories of the query's state: their read starting or ending alone draws nothing.
+const categoriesOnly = ({ data }: { data?: Category[] }) => ({ categories: data ?? NO_CATEGORIES });
+
 /** The task of the day shown whose timer runs (one at most: the server runs one per person). */
 function useRunningTask(day: string): Task | undefined {
   const { data: scheduled = [] } = useGetTasksOfDayQuery({ date: day });
@@ -28,16 +33,25 @@ function useRunningTask(day: string): Task | undefined {
   return [...scheduled, ...unscheduled].find(isTimerRunning);
 }
 
+/**
+ * The running timer's effects on the tab's title and its 12-hour limit. Its own component, drawing nothing: the lists
+ * and entries it reads answer often, and each answer redraws only this, not the page and every section in it.
+ */
+function RunningTimer({ day }: { day: string }) {
+  const runningTask = useRunningTask(day);
+  useTimerTitle(runningTask, useDayEntries(day));
+  useTimerLimit(runningTask);
+  return null;
+}
+
 /** Today Activities: plan and track the day shown, today unless the person picked another (?date=YYYY-MM-DD). */
 export function TodayPage() {
   const selected = useSelectedDay();
   const { day, today, isToday, invalidDay } = selected;
   const dayName = isToday ? null : longDay(day);
-  const { data: categories = [] } = useGetCategoriesQuery();
+  // Each section reads its own data and is memoised: an answer for one redraws that one alone.
+  const { categories } = useGetCategoriesQuery(undefined, { selectFromResult: categoriesOnly });
   const [editing, setEditing] = useState<Task | null>(null);
-  const runningTask = useRunningTask(day);
-  useTimerTitle(runningTask, useDayEntries(day));
-  useTimerLimit(runningTask);
 
   return (
     <Page
@@ -64,6 +78,7 @@ export function TodayPage() {
           &ldquo;{invalidDay}&rdquo; is not a day (YYYY-MM-DD), so today is shown.
         </Banner>
       )}
+      <RunningTimer day={day} />
       <DayFigures day={day} />
       <NewTaskForm day={day} dayName={dayName} categories={categories} />
       <TaskList day={day} dayName={dayName} categories={categories} onEdit={setEditing} />

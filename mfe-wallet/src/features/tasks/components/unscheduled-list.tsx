@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { memo, useEffect } from 'react';
 import type { Category } from '@time-wallet/api';
 import { Card, EmptyState, Hint, LoadFailure } from '@time-wallet/shared-ui';
 import { useGetTasksOfDayQuery } from '../api/tasks-api';
@@ -11,7 +11,7 @@ import styles from './task-list.module.css';
  * 'Unscheduled': the day's tasks with an estimate and no times yet. They cost no planned hours; giving one times
  * (Edit) puts it on the day.
  */
-export function UnscheduledList({
+export const UnscheduledList = memo(function UnscheduledList({
   day,
   categories,
   onEdit,
@@ -58,4 +58,4 @@ export function UnscheduledList({
       </p>
     </Card>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { addDays } from '@time-wallet/shared-ui/lib';
 import { useSearchParams } from '@time-wallet/api/router';
 import { useLocalDate } from '../../../lib/use-local-date';
@@ -16,16 +17,25 @@ export function useSelectedDay() {
   const valid = asked !== null && isDayKey(asked);
   const day = valid ? asked : today;
 
-  const navigate = (next: string | null, replace = false) =>
-    setSearchParams(
-      (current) => {
-        const params = new URLSearchParams(current);
-        if (next === null || next === today) params.delete(DAY_PARAM);
-        else params.set(DAY_PARAM, next);
-        return params;
-      },
-      { replace },
-    );
+  // The same functions until the day, today or the router's setter change: the switcher given them need not redraw.
+  const actions = useMemo(() => {
+    const navigate = (next: string | null, replace = false) =>
+      setSearchParams(
+        (current) => {
+          const params = new URLSearchParams(current);
+          if (next === null || next === today) params.delete(DAY_PARAM);
+          else params.set(DAY_PARAM, next);
+          return params;
+        },
+        { replace },
+      );
+    return {
+      showDay: (next: string) => navigate(next),
+      showDayAfter: (days: number) => navigate(addDays(day, days)),
+      showToday: () => navigate(null),
+      forgetInvalidDay: () => navigate(null, true),
+    };
+  }, [day, today, setSearchParams]);
 
   return {
     day,
@@ -33,9 +43,6 @@ export function useSelectedDay() {
     isToday: day === today,
     /** The text of a ?date= that is not a day, else null. */
     invalidDay: asked !== null && !valid ? asked : null,
-    showDay: (next: string) => navigate(next),
-    showDayAfter: (days: number) => navigate(addDays(day, days)),
-    showToday: () => navigate(null),
-    forgetInvalidDay: () => navigate(null, true),
+    ...actions,
   };
 }
