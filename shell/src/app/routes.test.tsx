@@ -1,10 +1,11 @@
 import { isValidElement, type ReactElement, type ReactNode } from 'react';
 import type { RouteObject } from 'react-router-dom';
+import { AboutPage } from '../features/about/about-page';
 import { RemotePage } from '../features/remotes/remote-page';
 import { AppLayout } from '../features/layout/app-layout';
 import { GuestOnly, RequireAuth, RequireConfirmedSession } from '../features/session/guards';
 import { PAGES, remotePageForPath, pageNamed } from '../lib/pages';
-import { AboutRoute, routes } from './routes';
+import { routes } from './routes';
 
 interface FoundPage {
   name: string;
@@ -63,7 +64,7 @@ describe('the shell routes every page of the registry and nothing else', () => {
       return null;
     };
     const about = trail(routes, '/app/about');
-    expect(about?.at(-1)).toBe(AboutRoute);
+    expect(about?.at(-1)).toBe(AboutPage);
     expect(about).toEqual(expect.arrayContaining([RequireAuth, AppLayout]));
   });
 

@@ -1,6 +1,5 @@
-import { lazy, Suspense } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
-import { Spinner } from '@time-wallet/shared-ui';
+import { AboutPage } from '../features/about/about-page';
 import { LandingPage } from '../features/landing/landing-page';
 import { AppLayout } from '../features/layout/app-layout';
 import { RemotePage } from '../features/remotes/remote-page';
@@ -8,25 +7,6 @@ import { isSignedInPage, PAGES, type RegisteredPage } from '../lib/pages';
 import { GuestOnly, RequireAuth, RequireConfirmedSession } from '../features/session/guards';
 import { ShellFrame } from './shell-frame';
 import { signedInFrameAt } from './signed-in-frame';
-
-/**
- * The shell's About page (each part's version) is seldom opened: its code, and the version checks', loads when it is,
- * not with every first visit.
- */
-const AboutPage = lazy(() =>
-  import(/* webpackChunkName: "about" */ '../features/about/about-page').then(({ AboutPage: page }) => ({
-    default: page,
-  })),
-);
-
-/** `/app/about`, its code loaded when it is opened. */
-export function AboutRoute() {
-  return (
-    <Suspense fallback={<Spinner label="Loading the About page" />}>
-      <AboutPage />
-    </Suspense>
-  );
-}
 
 /** The registry's pages that match, each on its own path, behind the guard its access names. */
 function pageRoutes(matches: (page: RegisteredPage) => boolean): RouteObject[] {
@@ -58,7 +38,7 @@ export const routes: RouteObject[] = [
             element: <AppLayout />,
             children: [
               ...pageRoutes((page) => isSignedInPage(page) && page.layout),
-              { path: '/app/about', element: <AboutRoute /> },
+              { path: '/app/about', element: <AboutPage /> },
             ],
           },
         ],
