@@ -22,8 +22,6 @@ export function recordRenders() {
   return {
     /** How often `name` (or one item of a list, `name:key`) drew since the recording started. */
     count: (name: string) => counts.get(name) ?? 0,
-    /** Forgets the counts so far: what follows is counted alone. */
-    reset: () => counts.clear(),
     stop: () => void listeners.delete(listener),
   };
 }
