@@ -6,6 +6,7 @@ import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
+import { serverDir, serverModule } from './support/source.js';
 
 async function temporaryDir(): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), 'time-wallet-server-'));
@@ -129,8 +130,9 @@ describe('configuration', () => {
 describe('server process', () => {
   test('listens, finishes requests in flight on SIGTERM and exits cleanly', async () => {
     const dataDir = await temporaryDir();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-      cwd: path.resolve(import.meta.dirname, '..'),
+    const server = serverModule('src/server');
+    const child = spawn(process.execPath, [...server.nodeArgs, server.file], {
+      cwd: serverDir,
       env: { ...process.env, PORT: '0', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'info' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

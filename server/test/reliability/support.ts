@@ -1,5 +1,6 @@
 // Shared by the reliability suites and the soak script: they drive the real built API (dist/server.js) as a separate
-// process, the way it runs in production, instead of Fastify's inject().
+// process, the way it runs in production, instead of Fastify's inject(). Run from test/run.mjs's compiled copy, the
+// copy's own src/ is that build (test/support/source.ts), and tsc's dist/ is what the browser suite starts.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
@@ -7,10 +8,12 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { compiledCopy, serverDir } from '../support/source.js';
 
-export const serverDir = path.resolve(import.meta.dirname, '..', '..');
+export { serverDir };
 /** RELIABILITY_SERVER names another build to run (a deliberately broken copy, to check that a suite can fail). */
-export const builtServer = process.env.RELIABILITY_SERVER ?? path.join(serverDir, 'dist', 'server.js');
+export const builtServer =
+  process.env.RELIABILITY_SERVER ?? path.join(serverDir, compiledCopy ? 'src' : 'dist', 'server.js');
 
 function newestSourceChange(dir: string): number {
   let newest = 0;
@@ -53,7 +56,7 @@ function builtAt(): number {
  * at once (the runner runs two in parallel): a lock directory lets one build while the other waits.
  */
 export async function ensureBuilt(): Promise<void> {
-  if (process.env.RELIABILITY_SERVER) return;
+  if (process.env.RELIABILITY_SERVER || compiledCopy) return;
   const lock = path.join(
     tmpdir(),
     `time-wallet-server-build-${createHash('sha1').update(serverDir).digest('hex')}`,

@@ -2,12 +2,12 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../src/config.js';
 import { DEFINITIONS } from '../../src/schemas/ledger.js';
 import { addDays, startOfLocalDay } from '../../src/lib/time-zone.js';
 import { buildTestApp, send, signUp } from '../helpers.js';
+import { repositoryRoot } from '../support/source.js';
 
 // Issue 31, "Wrong figures found" (rows 1-6) and "Inconsistencies" (rows 7-20): one test per row, each set up through
 // the HTTP API with the app's injected clock, each asserting the figure the issue's "What to build" requires.
@@ -775,14 +775,10 @@ describe('issue 31: the ledger findings, one test per row', () => {
   });
 });
 
-function repositoryRoot(): string {
-  return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-}
-
 function filesUnder(dir: string): string[] {
   const found: string[] = [];
   for (const name of readdirSync(dir)) {
-    if (name === 'node_modules' || name === 'dist' || name.startsWith('.')) continue;
+    if (name === 'node_modules' || /^dist($|-)/.test(name) || name.startsWith('.')) continue;
     const full = path.join(dir, name);
     const stat = statSync(full);
     if (stat.isDirectory()) found.push(...filesUnder(full));

@@ -4,10 +4,12 @@ import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
+import { pathToFileURL } from 'node:url';
 import webpush from 'web-push';
 import { isVapidKeyPair, loadConfig, readOrCreateVapidKeys } from '../../src/config.js';
 import { vapidKeysOf } from '../../src/services/push.js';
 import { buildTestApp, send, signUp } from '../helpers.js';
+import { serverModule } from '../support/source.js';
 
 const JWT_SECRET = 'x'.repeat(40);
 
@@ -41,11 +43,12 @@ describe('VAPID keys', () => {
 
   it('processes starting together on one DATA_DIR share one pair', async () => {
     const dataDir = await emptyDir();
-    const script = `import { readOrCreateVapidKeys } from ${JSON.stringify(path.resolve('src/config.ts'))};
+    const config = serverModule('src/config');
+    const script = `import { readOrCreateVapidKeys } from ${JSON.stringify(pathToFileURL(config.file).href)};
       process.stdout.write(JSON.stringify(readOrCreateVapidKeys(${JSON.stringify(dataDir)})));`;
     const run = () =>
       new Promise<string>((resolve, reject) => {
-        const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+        const child = spawn(process.execPath, [...config.nodeArgs, '--input-type=module', '-e', script], {
           stdio: ['ignore', 'pipe', 'inherit'],
         });
         let output = '';

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
+import { repositoryRoot } from '../../support/source.js';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+const repoRoot = repositoryRoot();
 
 test("the server's RRULE reader is shared-ui's lib/rrule.ts, as npm run server:copies writes it", () => {
   const check = spawnSync(
