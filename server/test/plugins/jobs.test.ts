@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
 import { setTimeout as pause } from 'node:timers/promises';
-import { after, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import pg from 'pg';
-import { JOB_RETRIES, jobSchemaOf } from '../../src/plugins/app/jobs.js';
-import { buildTestApp, isPostgresRun, withSchemaLock } from '../helpers.js';
+import { JOB_RETRIES } from '../../src/plugins/app/jobs.js';
+import { buildTestApp, isPostgresRun } from '../helpers.js';
 
 const TICK_SECONDS = 1;
 
@@ -17,7 +16,7 @@ interface LogLine {
   startMs?: number;
 }
 
-/** A test app with jobs on and a short tick; on PostgreSQL its pg-boss schema is dropped with the app's. */
+/** A test app with jobs on and a short tick; on PostgreSQL its pg-boss schema goes with the app's database. */
 async function appWithJobs(
   options: { config?: NonNullable<Parameters<typeof buildTestApp>[0]>['config'] } = {},
 ) {
@@ -26,18 +25,6 @@ async function appWithJobs(
     config: { jobs: { enabled: true, tickSeconds: TICK_SECONDS }, ...options.config },
     logStream: { write: (line) => logs.push(JSON.parse(line) as LogLine) },
   });
-  const database = built.app.config.database;
-  if (database.kind === 'postgres') {
-    // Registered after buildTestApp's own hook, so it runs once the app has closed.
-    after(() =>
-      withSchemaLock('exclusive', async () => {
-        const client = new pg.Client({ connectionString: database.url });
-        await client.connect();
-        await client.query(`drop schema if exists ${jobSchemaOf(database)} cascade`);
-        await client.end();
-      }),
-    );
-  }
   return { ...built, logs };
 }
 

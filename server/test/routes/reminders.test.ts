@@ -4,14 +4,12 @@
 // sent is sent again after its lease, as the same notification.
 import assert from 'node:assert/strict';
 import { setTimeout as pause } from 'node:timers/promises';
-import { after, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { newId } from '../../src/lib/ids.js';
-import { jobSchemaOf } from '../../src/plugins/app/jobs.js';
 import { TIMER_LIMIT_MS } from '../../src/services/time-entries.js';
 import { REMINDER_GRACE_MS, REMINDER_LEASE_MS, topicOf } from '../../src/services/reminders.js';
-import { buildTestApp, injectFailure, send, signUp, withSchemaLock, type SignedInUser } from '../helpers.js';
+import { buildTestApp, injectFailure, send, signUp, type SignedInUser } from '../helpers.js';
 import {
   browserSubscription,
   decryptPush,
@@ -31,17 +29,6 @@ async function reminderApp() {
       subscriptions: { refreshMinutes: 60, allowPrivateHosts: true, fetchTimeoutMs: 5_000 },
     },
   });
-  const database = built.app.config.database;
-  if (database.kind === 'postgres') {
-    after(() =>
-      withSchemaLock('exclusive', async () => {
-        const client = new pg.Client({ connectionString: database.url });
-        await client.connect();
-        await client.query(`drop schema if exists ${jobSchemaOf(database)} cascade`);
-        await client.end();
-      }),
-    );
-  }
   const signedIn = await signUp(built.app, { timeZone: 'Europe/Berlin' });
   return { ...built, signedIn };
 }
