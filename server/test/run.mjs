@@ -1,4 +1,4 @@
-// Runs the server's test files (all, or those whose path contains one of the arguments) from a compiled copy.
+// Runs the server's test files (all, or some: see below) from a compiled copy.
 //
 // Under tsx every test process paid about 1.3 s more to load the app than from JavaScript, and every parse worker it
 // started loaded tsx again; 74 files in two suites made that minutes of `npm test`. So src/ and test/ are transpiled
@@ -22,10 +22,16 @@ const filesUnder = (dir) =>
     .filter((entry) => entry.isFile())
     .map((entry) => path.relative(serverDir, path.join(entry.parentPath, entry.name)));
 
-// Node 20's test runner does not expand `**` globs, so the test files are listed here.
+// Node 20's test runner does not expand `**` globs, so the test files are listed here: those whose path contains one
+// of the arguments (all without one), less those after `--except` (`node test/run.mjs routes/ --except ics`).
+const args = process.argv.slice(2);
+const exceptAt = args.indexOf('--except');
+const wanted = exceptAt < 0 ? args : args.slice(0, exceptAt);
+const unwanted = exceptAt < 0 ? [] : args.slice(exceptAt + 1);
 const testFiles = filesUnder('test')
   .filter((file) => file.endsWith('.test.ts'))
-  .filter((file) => process.argv.length <= 2 || process.argv.slice(2).some((filter) => file.includes(filter)))
+  .filter((file) => wanted.length === 0 || wanted.some((filter) => file.includes(filter)))
+  .filter((file) => !unwanted.some((filter) => file.includes(filter)))
   .sort();
 
 /** Whether the process that made a copy is gone, so its copy is left over from a run that was killed. */

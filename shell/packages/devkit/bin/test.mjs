@@ -123,39 +123,40 @@ await stage('unit', async () => {
   };
 });
 
-async function serverSuite(env) {
-  const { code, output } = await runCapturing('npm', ['test', '--workspace', 'server', '--silent'], env);
+async function serverSuite(env, args = []) {
+  const { code, output } = await runCapturing(
+    'npm',
+    ['test', '--workspace', 'server', '--silent', '--', ...args],
+    env,
+  );
   const counts = nodeTestCounts(output);
   return { ok: code === 0 && counts.passed > 0, ...counts, failures: nodeTestFailures(output) };
 }
 // One after the other: each suite already runs two files at a time (server/test/run.mjs), so side by side four
 // processes shared two cores, a suite took three times as long and wall-clock bounds (a parse worker's time limit)
-// ran out. An empty TEST_DATABASE_URL keeps the first run on SQLite files.
+// ran out. An empty TEST_DATABASE_URL keeps the first run on SQLite files. The second leaves out server/test/lib/:
+// the libraries' tests do not depend on the database (one app in them checks the password hash cost).
 await stage('server', () => serverSuite({ TEST_DATABASE_URL: '' }));
-await stage('server-pg', () => serverSuite({}));
+await stage('server-pg', () => serverSuite({}, ['--except', 'test/lib/']));
 
 /**
- * The browser suite in two shards run side by side, each on its own ports (E2E_PORT_OFFSET moves a whole run: see
- * e2e/support/stack.mjs), each file in one shard. Much of a browser test is waiting (for a stack to start, a timer, a
- * network cut), so on two cores the pair takes far less than one after the other. Files go to the shard with less
- * test code so far, largest first: the length of a file stands for its time closely enough to balance two shards.
+ * The browser suite: E2E_WORKERS workers side by side, each on its own ports (E2E_PORT_OFFSET moves a whole run: see
+ * e2e/support/stack.mjs), each taking the next file from one queue when its last one ends. Much of a browser test is
+ * waiting (for a stack to start, a timer, a network cut), so on two cores they take far less than one after the
+ * other. A queue, not fixed shards: a file's size says little about its time (the axe-core file is among the smallest
+ * and runs longest), and two shards of equal size ended a minute and a half apart. Largest files go first.
  */
 const e2eDir = path.join(repoRoot, 'e2e');
-const E2E_SHARD_PORT_SHIFT = 500;
-function e2eShards(count = 2) {
+const E2E_WORKER_PORT_SHIFT = 300;
+const e2eWorkers = Number(process.env.E2E_WORKERS ?? 2);
+function e2eFiles() {
   const testsDir = path.join(e2eDir, 'tests');
-  const files = fs
+  return fs
     .readdirSync(testsDir)
     .filter((file) => file.endsWith('.test.mjs'))
     .map((file) => ({ file: path.join('tests', file), size: fs.statSync(path.join(testsDir, file)).size }))
-    .sort((a, b) => b.size - a.size);
-  const shards = Array.from({ length: count }, () => ({ files: [], size: 0 }));
-  for (const { file, size } of files) {
-    const lightest = shards.reduce((a, b) => (b.size < a.size ? b : a));
-    lightest.files.push(file);
-    lightest.size += size;
-  }
-  return shards.map((shard) => shard.files.sort());
+    .sort((a, b) => b.size - a.size)
+    .map(({ file }) => file);
 }
 
 await stage('e2e', async () => {
@@ -166,29 +167,37 @@ await stage('e2e', async () => {
     console.error(error);
     return { ok: false, failed: 1 };
   }
-  const shards = await Promise.all(
-    e2eShards().map((files, index) =>
-      runCapturing(
-        process.execPath,
-        ['--test', '--test-concurrency=1', '--test-reporter=spec', ...files],
-        { E2E_PORT_OFFSET: String(index * E2E_SHARD_PORT_SHIFT) },
-        { quiet: true, cwd: e2eDir },
-      ),
-    ),
+  const queue = e2eFiles();
+  const runs = [];
+  await Promise.all(
+    Array.from({ length: e2eWorkers }, async (_, worker) => {
+      for (let file = queue.shift(); file; file = queue.shift()) {
+        const started = Date.now();
+        const run = await runCapturing(
+          process.execPath,
+          ['--test', '--test-reporter=spec', file],
+          { E2E_PORT_OFFSET: String(worker * E2E_WORKER_PORT_SHIFT) },
+          { quiet: true, cwd: e2eDir },
+        );
+        // A file's output in one piece as it ends, so that a CI log shows progress and reads in order.
+        console.log(
+          `\n--- ${file} (worker ${worker + 1}, ${((Date.now() - started) / 1000).toFixed(1)} s) ---`,
+        );
+        process.stdout.write(run.output);
+        runs.push(run);
+      }
+    }),
   );
   let ok = true;
   const counts = { passed: 0, failed: 0 };
-  const failures = [];
-  for (const [index, { code, output }] of shards.entries()) {
-    console.log(`\n--- e2e shard ${index + 1} of ${shards.length} ---`);
-    process.stdout.write(output);
-    const shard = nodeTestCounts(output);
-    ok &&= code === 0 && shard.passed > 0;
-    counts.passed += shard.passed;
-    counts.failed += shard.failed;
-    failures.push(nodeTestFailures(output));
+  for (const { code, output } of runs) {
+    const file = nodeTestCounts(output);
+    ok &&= code === 0 && file.passed > 0;
+    counts.passed += file.passed;
+    counts.failed += file.failed;
   }
-  return { ok, ...counts, failures: failures.filter(Boolean).join('\n') };
+  const failures = runs.map(({ output }) => nodeTestFailures(output)).filter(Boolean);
+  return { ok, ...counts, failures: failures.join('\n') };
 });
 
 stopPostgres();
