@@ -40,6 +40,11 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Where the production logger (same level and redaction) writes; tests read it back. */
   logStream?: { write(line: string): void };
+  /**
+   * Fastify's schema compilers (its defaults when absent). The test suites build hundreds of apps in one process and
+   * pass compilers that reuse what an earlier app compiled from the same schema (server/test/support/schema-compilers.ts).
+   */
+  schemaCompilers?: NonNullable<FastifyServerOptions['schemaController']>['compilersFactory'];
 }
 
 /** Each folder of routes/ is the URL prefix of its index.ts (under /api); routes/autohooks.ts guards them all. */
@@ -94,6 +99,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
         .headers(headers)
         .send({ message: status === 404 ? 'Not found' : 'Bad request' });
     },
+    ...(options.schemaCompilers ? { schemaController: { compilersFactory: options.schemaCompilers } } : {}),
     ajv: {
       customOptions: {
         // Unknown properties are an error and JSON types are not coerced: a client bug must surface as a 400.

@@ -11,6 +11,7 @@ import { migrateDatabase, migrations } from '../src/db/database.js';
 import { jobSchemaOf } from '../src/plugins/app/jobs.js';
 import type { AppConfig, DatabaseConfig, RateLimitConfig } from '../src/config.js';
 import type { ImportSummary } from '../src/services/ics-import.js';
+import { rememberingSchemaCompilers } from './support/schema-compilers.js';
 
 /** Tests hash passwords at scrypt N=2^10 instead of OWASP's 2^17 so the suite stays fast; production never lowers it. */
 export const TEST_PASSWORD_HASH_COST = 10;
@@ -181,6 +182,7 @@ export async function buildTestApp(
   const clock = { now: options.now ?? DEFAULT_NOW };
   // Its migrations find every one already run (the template's); on SQLite they make the file's tables.
   const app = await buildApp({
+    schemaCompilers: rememberingSchemaCompilers,
     env: options.env ?? {},
     ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
     now: () => clock.now,
