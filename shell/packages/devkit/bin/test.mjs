@@ -113,7 +113,9 @@ for (const [name, check] of Object.entries(checks)) {
 
 await stage('unit', async () => {
   const report = path.join(os.tmpdir(), `time-wallet-jest-${process.pid}.json`);
-  const { code } = await runCapturing('npx', ['jest', '--ci', '--json', `--outputFile=${report}`]);
+  // One worker per core: jest's default keeps one core for itself, which on two cores left one idle for two minutes.
+  const workers = `--maxWorkers=${os.availableParallelism()}`;
+  const { code } = await runCapturing('npx', ['jest', '--ci', workers, '--json', `--outputFile=${report}`]);
   const summary = fs.existsSync(report) ? JSON.parse(fs.readFileSync(report, 'utf8')) : null;
   fs.rmSync(report, { force: true });
   return {
@@ -134,10 +136,18 @@ async function serverSuite(env, args = []) {
 }
 // One after the other: each suite already runs two files at a time (server/test/run.mjs), so side by side four
 // processes shared two cores, a suite took three times as long and wall-clock bounds (a parse worker's time limit)
-// ran out. An empty TEST_DATABASE_URL keeps the first run on SQLite files. The second leaves out server/test/lib/:
-// the libraries' tests do not depend on the database (one app in them checks the password hash cost).
+// ran out. An empty TEST_DATABASE_URL keeps the first run on SQLite files. The second leaves out what would run the
+// same code again: the libraries' tests, which do not depend on the database (one app in them checks the password
+// hash cost), and the files that never open PostgreSQL (the server process and SIGTERM files start theirs on SQLite
+// whatever the environment says, the parse pool has no database).
+const SAME_ON_EVERY_DATABASE = [
+  'test/lib/',
+  'test/server.test.ts',
+  'reliability/sigterm',
+  'plugins/ics-parse-pool',
+];
 await stage('server', () => serverSuite({ TEST_DATABASE_URL: '' }));
-await stage('server-pg', () => serverSuite({}, ['--except', 'test/lib/']));
+await stage('server-pg', () => serverSuite({}, ['--except', ...SAME_ON_EVERY_DATABASE]));
 
 /**
  * The browser suite: E2E_WORKERS workers side by side, each on its own ports (E2E_PORT_OFFSET moves a whole run: see
