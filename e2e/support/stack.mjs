@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
@@ -33,6 +34,25 @@ async function waitForHealthy(url, timeoutMs = 20_000) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`${url} did not become healthy in ${timeoutMs} ms`);
+}
+
+/**
+ * Refuses a port another process holds. The API is a child process: one that cannot bind exits, and its health check
+ * would be answered by the other process (an API left running by a killed run), so a test would drive a stranger's
+ * API and fail far from the cause.
+ */
+async function assertPortFree(port) {
+  const probe = net.createServer();
+  try {
+    // The address the API listens on by default (HOST, server/src/config.ts).
+    await new Promise((resolve, reject) => {
+      probe.once('error', reject);
+      probe.listen(port, '127.0.0.1', resolve);
+    });
+  } catch (error) {
+    throw new Error(`port ${port} is taken (${error.code}): stop what listens there, or set E2E_PORT_OFFSET`);
+  }
+  await new Promise((resolve) => probe.close(resolve));
 }
 
 function listen(server, port) {
@@ -77,6 +97,7 @@ export async function startStack({ runtimeConfig = {}, distDirs = {}, api = {} }
     const ports =
       instances === 1 ? [API_PORT] : Array.from({ length: instances }, (_, i) => API_PORT + 20 + i);
     for (const [index, port] of ports.entries()) {
+      await assertPortFree(port);
       // As in the server's own tests, the API may connect to nothing but loopback addresses: a push service or a
       // calendar on the internet is refused (and named on its stderr) rather than reached.
       const child = spawn(process.execPath, ['--import', LOOPBACK_ONLY, 'server/dist/server.js'], {
