@@ -45,20 +45,17 @@ async function assertPortFree(port) {
   const probe = net.createServer();
   try {
     // The address the API listens on by default (HOST, server/src/config.ts).
-    await new Promise((resolve, reject) => {
-      probe.once('error', reject);
-      probe.listen(port, '127.0.0.1', resolve);
-    });
+    await listen(probe, port, '127.0.0.1');
   } catch (error) {
     throw new Error(`port ${port} is taken (${error.code}): stop what listens there, or set E2E_PORT_OFFSET`);
   }
   await new Promise((resolve) => probe.close(resolve));
 }
 
-function listen(server, port) {
+function listen(server, port, host = 'localhost') {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, 'localhost', resolve);
+    server.listen(port, host, resolve);
   });
 }
 

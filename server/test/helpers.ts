@@ -24,21 +24,27 @@ export const isPostgresRun = Boolean(process.env.TEST_DATABASE_URL);
 // makes it fail ("schema ... does not exist"). Migrations hold this advisory lock shared, drops hold it exclusively.
 const SCHEMA_LOCK = 0x7717_2026;
 
-export async function withSchemaLock<T>(mode: 'shared' | 'exclusive', run: () => Promise<T>): Promise<T> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) return run();
+/** One connection to `url` for `run`, ended afterwards (which releases any advisory lock it took). */
+async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function withSchemaLock<T>(mode: 'shared' | 'exclusive', run: () => Promise<T>): Promise<T> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return run();
+  return withClient(url, async (client) => {
     await client.query(
       mode === 'shared' ? 'select pg_advisory_lock_shared($1)' : 'select pg_advisory_lock($1)',
       [SCHEMA_LOCK],
     );
-    return await run();
-  } finally {
-    // Ending the session releases the lock.
-    await client.end();
-  }
+    return run();
+  });
 }
 
 export async function freshDatabase(
@@ -48,23 +54,19 @@ export async function freshDatabase(
   if (!url)
     return { database: { kind: 'sqlite', file: path.join(dataDir, 'test.sqlite') }, drop: async () => {} };
   const schema = `test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await client.query(`create schema ${schema}`);
-  await client.end();
+  await withClient(url, (client) => client.query(`create schema ${schema}`));
   return {
     database: { kind: 'postgres', url, schema },
     drop: () =>
-      withSchemaLock('exclusive', async () => {
-        const dropper = new pg.Client({ connectionString: url });
-        await dropper.connect();
-        await dropper.query(`drop schema ${schema} cascade`);
-        // The background jobs' schema beside it (plugins/app/jobs.ts), made when the app ran jobs.
-        await dropper.query(
-          `drop schema if exists ${jobSchemaOf({ kind: 'postgres', url, schema })} cascade`,
-        );
-        await dropper.end();
-      }),
+      withSchemaLock('exclusive', () =>
+        withClient(url, async (dropper) => {
+          await dropper.query(`drop schema ${schema} cascade`);
+          // The background jobs' schema beside it (plugins/app/jobs.ts), made when the app ran jobs.
+          await dropper.query(
+            `drop schema if exists ${jobSchemaOf({ kind: 'postgres', url, schema })} cascade`,
+          );
+        }),
+      ),
   };
 }
 
@@ -87,16 +89,6 @@ function databaseUrl(url: string, database: string): string {
   const named = new URL(url);
   named.pathname = `/${database}`;
   return named.toString();
-}
-
-async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
 }
 
 let template: Promise<string> | undefined;

@@ -159,6 +159,8 @@ await stage('server-pg', () => serverSuite({}, ['--except', ...SAME_ON_EVERY_DAT
 const e2eDir = path.join(repoRoot, 'e2e');
 const E2E_WORKER_PORT_SHIFT = 300;
 const e2eWorkers = Number(process.env.E2E_WORKERS ?? 2);
+// An E2E_PORT_OFFSET of the caller's moves every worker, so a second run can share the machine.
+const e2eBaseOffset = Number(process.env.E2E_PORT_OFFSET ?? 0);
 function e2eFiles() {
   const testsDir = path.join(e2eDir, 'tests');
   return fs
@@ -186,7 +188,7 @@ await stage('e2e', async () => {
         const run = await runCapturing(
           process.execPath,
           ['--test', '--test-reporter=spec', file],
-          { E2E_PORT_OFFSET: String(worker * E2E_WORKER_PORT_SHIFT) },
+          { E2E_PORT_OFFSET: String(e2eBaseOffset + worker * E2E_WORKER_PORT_SHIFT) },
           { quiet: true, cwd: e2eDir },
         );
         // A file's output in one piece as it ends, so that a CI log shows progress and reads in order.
