@@ -14,9 +14,11 @@ const pageName = process.argv[2] ?? 'wallet';
 const spec = PAGES[pageName];
 if (!spec) throw new Error(`unknown page ${pageName}`);
 
+// Found before the stack starts, so a missing browser stops the script without leaving an API running.
+const chromePath = process.env.CHROME_PATH || chromiumPath();
 const stack = await startStack();
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROME_PATH || chromiumPath(),
+  chromePath,
   chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
 });
 try {

@@ -1,0 +1,147 @@
+// Where a page's first load spends main-thread CPU, by source: Chromium's sampling profiler over one signed-in visit
+// (4x CPU slowdown, as Lighthouse's mobile preset), each sample's function mapped back through the build's source maps
+// to its original file and name, then summed as self time. Also prints the page's long tasks (PerformanceObserver).
+// Usage: E2E_PORT_OFFSET=800 node e2e/bench/cpu-profile.mjs calendar [--top 30] [--width 375] [--throttle 4]
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { SourceMapConsumer } from 'source-map-js';
+import { startStack } from '../support/stack.mjs';
+import { chromiumPath, launchBrowser, waitInPage } from '../support/browser.mjs';
+import { storeSession } from '../support/api-client.mjs';
+import { distDirsOf } from '../support/bytes.mjs';
+import { PAGES } from './lighthouse.mjs';
+import { seedUserWithData } from './lib-seed.mjs';
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    top: { type: 'string', default: '30' },
+    width: { type: 'string', default: '375' },
+    throttle: { type: 'string', default: '4' },
+  },
+});
+const pageName = positionals[0] ?? 'wallet';
+const spec = PAGES[pageName];
+if (!spec) throw new Error(`unknown page ${pageName}; one of ${Object.keys(PAGES).join(', ')}`);
+chromiumPath(); // a missing browser stops the script before a stack starts
+
+/** Maps a profile's (url, line, column) to "original-file:name", from the served build's source maps. */
+function sourceMapper(stack) {
+  const dirs = distDirsOf(stack);
+  const consumers = new Map();
+  const consumerOf = (url) => {
+    if (consumers.has(url)) return consumers.get(url);
+    let consumer = null;
+    try {
+      const { origin, pathname } = new URL(url);
+      const dir = dirs.get(origin);
+      const mapFile = dir && path.join(dir, `${pathname}.map`);
+      if (mapFile && fs.existsSync(mapFile))
+        consumer = new SourceMapConsumer(JSON.parse(fs.readFileSync(mapFile, 'utf8')));
+    } catch {
+      consumer = null;
+    }
+    consumers.set(url, consumer);
+    return consumer;
+  };
+  return ({ url, functionName, lineNumber, columnNumber }) => {
+    if (!url) return functionName ? `(${functionName})` : '(program)';
+    const consumer = consumerOf(url);
+    const short = url.replace(/^https?:\/\/[^/]+/, '');
+    if (!consumer) return `${short}:${functionName || '(anonymous)'}`;
+    const original = consumer.originalPositionFor({ line: lineNumber + 1, column: columnNumber });
+    if (!original.source) return `${short}:${functionName || '(anonymous)'}`;
+    const source = original.source
+      .replace(/^webpack:\/\/[^/]*\//, '')
+      .replace(/^(\.\.\/)*node_modules\//, '');
+    // An unnamed function is told apart by its line.
+    return `${source}:${original.name ?? (functionName || `(anonymous, line ${original.line})`)}`;
+  };
+}
+
+const stack = await startStack();
+try {
+  const browser = await launchBrowser({ viewport: { width: Number(values.width), height: 800 } });
+  try {
+    const { page, context } = browser;
+    if (spec.signedIn) await storeSession(page, stack.shellUrl, await seedUserWithData(stack.apiBaseUrl));
+    await page.addInitScript(() => {
+      window.__longTasks = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries())
+          window.__longTasks.push({
+            start: Math.round(entry.startTime),
+            duration: Math.round(entry.duration),
+          });
+      }).observe({ type: 'longtask', buffered: true });
+    });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(values.throttle) });
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+    await page.goto(`${stack.shellUrl}${spec.path}`);
+    await waitInPage(page, (text) => document.body.innerText.includes(text), spec.expectText ?? '', {
+      timeout: 60_000,
+    });
+    await page.waitForTimeout(3000);
+    const { profile } = await cdp.send('Profiler.stop');
+    const longTasks = await page.evaluate(() => window.__longTasks);
+
+    const mapOf = sourceMapper(stack);
+    const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+    const selfTime = new Map();
+    const byFile = new Map();
+    const deltas = profile.timeDeltas;
+    profile.samples.forEach((id, index) => {
+      const node = byId.get(id);
+      const key = mapOf(node.callFrame);
+      const ms = (deltas[index + 1] ?? 0) / 1000;
+      selfTime.set(key, (selfTime.get(key) ?? 0) + ms);
+      const file = key.replace(/:[^:]*$/, '');
+      byFile.set(file, (byFile.get(file) ?? 0) + ms);
+    });
+    // The longest stretch of samples with no idle one between them: the page's longest task, give or take a sample.
+    let longest = { from: 0, to: 0 };
+    let from = null;
+    let stretchMs = 0;
+    let longestMs = 0;
+    profile.samples.forEach((id, index) => {
+      const idleSample = byId.get(id).callFrame.functionName === '(idle)';
+      if (idleSample) {
+        from = null;
+        return;
+      }
+      if (from === null) [from, stretchMs] = [index, 0];
+      stretchMs += (deltas[index + 1] ?? 0) / 1000;
+      if (stretchMs > longestMs) [longest, longestMs] = [{ from, to: index }, stretchMs];
+    });
+    const inLongest = new Map();
+    for (let index = longest.from; index <= longest.to; index++) {
+      const key = mapOf(byId.get(profile.samples[index]).callFrame);
+      inLongest.set(key, (inLongest.get(key) ?? 0) + (deltas[index + 1] ?? 0) / 1000);
+    }
+    const idle = ['(idle)', '(program)'];
+    const busy = [...selfTime].filter(([key]) => !idle.includes(key)).reduce((sum, [, ms]) => sum + ms, 0);
+    const print = (title, map) => {
+      console.log(`\n## ${title}`);
+      for (const [key, ms] of [...map].sort((a, b) => b[1] - a[1]).slice(0, Number(values.top)))
+        console.log(`${ms.toFixed(0).padStart(6)} ms  ${key}`);
+    };
+    console.log(`# ${pageName} (${spec.path}) at ${values.width} px, CPU ${values.throttle}x slower`);
+    console.log(`busy main-thread samples: ${busy.toFixed(0)} ms`);
+    console.log(
+      `long tasks: ${longTasks.length}, ${longTasks.reduce((sum, task) => sum + task.duration, 0)} ms, ` +
+        `blocking (over 50 ms) ${longTasks.reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0)} ms`,
+    );
+    for (const task of longTasks) console.log(`  at ${task.start} ms: ${task.duration} ms`);
+    print('Self time by source file', byFile);
+    print('Self time by function', selfTime);
+    print(`Self time by function in the longest busy stretch (${longestMs.toFixed(0)} ms)`, inLongest);
+  } finally {
+    await browser.close();
+  }
+} finally {
+  await stack.stop();
+}
