@@ -4,6 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import { browserSuite } from '../support/suite.mjs';
 import { seriousViolations } from '../support/accessibility.mjs';
 import { addDays, localDateKey, TIME_ZONE } from '../support/days.mjs';
+import { GRID_DRAWN } from '../support/calendar.mjs';
 
 /** An instant as iCalendar writes it in UTC: 20261127T100000Z. */
 const icsInstant = (date) =>
@@ -168,7 +169,7 @@ describe('calendar subscriptions and the private feed', () => {
     await page().emulateMedia({ colorScheme: 'dark' });
     try {
       await page().goto(`${suite.stack.shellUrl}/app/calendar`);
-      await page().locator('td.fc-timegrid-col[data-date]').first().waitFor();
+      await page().locator(GRID_DRAWN).first().waitFor();
       // By keyboard: the Calendars button opens the panel, and Tab reaches its address field and Publish.
       await page().getByRole('button', { name: 'Calendars' }).focus();
       await page().keyboard.press('Enter');

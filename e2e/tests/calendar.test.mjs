@@ -7,6 +7,7 @@ import { storeSession } from '../support/api-client.mjs';
 import { launchBrowser } from '../support/browser.mjs';
 import { seriousViolations } from '../support/accessibility.mjs';
 import { addDays } from '../support/days.mjs';
+import { GRID_DRAWN, LIGHT_DAY } from '../support/calendar.mjs';
 import { coveredActions, overlaps } from '../support/geometry.mjs';
 
 const INDIGO = 'rgb(79, 70, 229)';
@@ -144,7 +145,7 @@ describe('calendar', () => {
   async function openCalendar() {
     await suite.page.goto(`${suite.stack.shellUrl}/app/calendar`);
     await suite.page.getByRole('heading', { level: 1, name: 'Calendar' }).waitFor();
-    await suite.page.locator('td.fc-timegrid-col[data-date]').first().waitFor();
+    await suite.page.locator(GRID_DRAWN).first().waitFor();
     await suite.page.waitForLoadState('networkidle');
   }
 
@@ -515,21 +516,25 @@ describe('calendar', () => {
     try {
       await storeSession(phone.page, suite.stack.shellUrl, suite.account);
       await phone.page.goto(`${suite.stack.shellUrl}/app/calendar`);
-      const today = phone.page.locator('td.fc-timegrid-col[data-date]').first();
-      await today.waitFor();
+      // The phone's day is drawn without FullCalendar (its first draw is one long task) until the grid is used.
+      const lightDay = phone.page.getByRole('region', { name: 'Week time grid' }).locator(LIGHT_DAY);
+      await lightDay.waitFor();
       await phone.page.waitForLoadState('networkidle');
+      assert.equal(await phone.page.locator('.fc').count(), 0, 'no FullCalendar before the grid is used');
+      assert.deepEqual(await seriousViolations(phone.page), [], 'the light day view');
       const bar = phone.page.getByRole('navigation', { name: 'Calendar' });
       await bar.getByRole('link', { name: 'Back to Wallet' }).waitFor();
       await bar.getByText('Dark', { exact: true }).click();
       assert.equal(await phone.page.evaluate(() => document.documentElement.dataset.theme), 'dark');
       await bar.getByText('Light', { exact: true }).click();
 
-      const day = await today.getAttribute('data-date');
-      const lane = phone.page.locator('td.fc-timegrid-slot-lane[data-time="07:00:00"]');
-      await lane.scrollIntoViewIfNeeded();
-      const laneBox = await lane.boundingBox();
-      const columnBox = await today.boundingBox();
-      await phone.page.touchscreen.tap(columnBox.x + columnBox.width / 2, laneBox.y + laneBox.height / 2);
+      const day = await lightDay.getAttribute('data-light-day');
+      const sevenOClock = phone.page.locator('[data-hour="7"]');
+      await sevenOClock.scrollIntoViewIfNeeded();
+      const hourBox = await sevenOClock.boundingBox();
+      const columnBox = await lightDay.boundingBox();
+      // The hour's first half hour.
+      await phone.page.touchscreen.tap(columnBox.x + columnBox.width / 2, hourBox.y + hourBox.height / 4);
       const dialog = phone.page.getByRole('dialog', { name: 'New Event' });
       await dialog.waitFor();
       assert.equal(await dialog.getByLabel('Start').inputValue(), `${day}T07:00`);
@@ -559,7 +564,9 @@ describe('calendar', () => {
     await suite.page.setViewportSize({ width: 375, height: 812 });
     try {
       await openCalendar();
-      assert.equal(await suite.page.locator('td.fc-timegrid-col[data-date]').count(), 1);
+      // A first visit on a phone: the light day view, one day, FullCalendar waiting until the grid is used.
+      assert.equal(await suite.page.locator(LIGHT_DAY).count(), 1);
+      assert.equal(await suite.page.locator('.fc').count(), 0);
       await suite.page.getByRole('button', { name: 'Next day' }).waitFor();
       const overflow = await suite.page.evaluate(
         () => document.documentElement.scrollWidth - window.innerWidth,

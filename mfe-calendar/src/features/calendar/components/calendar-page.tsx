@@ -40,6 +40,8 @@ import {
   type EventDraft,
 } from '../lib/event-dates';
 import { categoryColorsOf, visibleDaysOf } from '../lib/task-blocks';
+import { dayFigureText } from '../lib/day-plan';
+import { lightBlocksOf, type LightBlock } from '../lib/light-day';
 import { dayInSightOf } from '../lib/view-days';
 import { calendarLooksOf, OWN_CALENDAR_FALLBACK_NAME } from '../lib/calendars';
 import { useFullCalendarGrids } from '../hooks/use-full-calendar-grids';
@@ -52,7 +54,7 @@ import { CalendarsDisclosure } from './calendars-disclosure';
 import { EventModal } from './event-modal';
 import { IcsControls } from './ics-controls';
 import { ImportResult } from './import-result';
-import { GridFrame } from './grid-frame';
+import { GridFrame, type LightFrame } from './grid-frame';
 import { ReadOnlyEventDialog } from './read-only-event-dialog';
 import { Switch } from './switch/switch';
 import { UnscheduledPanel } from './unscheduled-panel';
@@ -80,6 +82,8 @@ const NO_LEDGER: LedgerDay[] = [];
 const NO_CALENDARS: Calendar[] = [];
 const NO_ENTRIES: TimeEntry[] = [];
 
+const NO_LIGHT_BLOCKS: LightBlock[] = [];
+
 function sameRange(a: EventRange | null, b: EventRange): boolean {
   return a !== null && a.from === b.from && a.to === b.to;
 }
@@ -102,9 +106,13 @@ export function CalendarPage() {
     const linked = searchParams.get('date');
     return { day: linked !== null && isDateKey(linked) ? linked : toLocalDateKey() };
   });
-  // FullCalendar comes after the page's first paint; its frame stands in for it until then.
-  const grids = useFullCalendarGrids();
   const narrow = useNarrowScreen();
+  // FullCalendar comes after the page's first paint; its frame stands in for it until then. On a phone's day the
+  // frame draws the day itself (a light day view) and FullCalendar's first draw, the page's longest task, waits
+  // until the grid is used: a block opened, a slot tapped, tracked time shown (docs/decisions/0007).
+  const lightDay = narrow && view !== 'month';
+  const [gridUsed, setGridUsed] = useState(false);
+  const grids = useFullCalendarGrids(!lightDay || gridUsed || showTracked);
 
   const eventsQuery = useGetEventsQuery(range ?? skipToken);
   const events = eventsQuery.data ?? NO_EVENTS;
@@ -291,6 +299,32 @@ export function CalendarPage() {
   // moving on screen (a layout shift). Only the first read: later ones keep the tasks read before.
   const holdBlocks = tasksQuery.data === undefined && !tasksQuery.isError;
 
+  const lightBlocks = useMemo(
+    () =>
+      lightDay && !grids && !holdBlocks
+        ? lightBlocksOf({ day: shownDay.day, events, tasks: gridTasks, categoryColors, calendarLooks })
+        : NO_LIGHT_BLOCKS,
+    [lightDay, grids, holdBlocks, shownDay.day, events, gridTasks, categoryColors, calendarLooks],
+  );
+  const shownLedgerDay = ledgerQuery.data?.find((ledgerDay) => ledgerDay.date === shownDay.day);
+  const lightFrame: LightFrame | undefined = lightDay
+    ? {
+        blocks: lightBlocks,
+        figure: shownLedgerDay ? dayFigureText(shownLedgerDay) : null,
+        loading: isFirstLoad || holdBlocks,
+        onShowDay: (day) => setShownDay({ day }),
+        onOpenBlock: (block: LightBlock) => {
+          setGridUsed(true);
+          if (block.kind === 'task') openTask(block.itemId);
+          else openEdit(block.itemId);
+        },
+        onTapSlot: (start) => {
+          setGridUsed(true);
+          openCreate(draftFromSelection(start, start, false));
+        },
+      }
+    : undefined;
+
   return (
     <main className={styles.page} aria-labelledby="calendar-page-title">
       {/* No side nav here (SPEC): this bar is the way back and the theme switch. */}
@@ -392,7 +426,12 @@ export function CalendarPage() {
                   tracked={tracked}
                 />
               ) : (
-                <GridFrame kind={narrow ? 'day' : 'week'} day={shownDay.day} onRangeChange={changeRange} />
+                <GridFrame
+                  kind={narrow ? 'day' : 'week'}
+                  day={shownDay.day}
+                  onRangeChange={changeRange}
+                  light={lightFrame}
+                />
               )}
             </section>
             <UnscheduledPanel

@@ -3,6 +3,7 @@ import { addDays, toLocalDateKey } from '@time-wallet/shared-ui/lib';
 import { localMidnightOf, SCROLL_TIME, TITLE_FORMAT, viewDaysOf, type GridKind } from '../lib/view-days';
 import { GridToolbar } from './grid-toolbar';
 import { DayHeaderFace } from './day-header';
+import { LightDay, type LightDayProps } from './light-day';
 import styles from './week-grid.module.css';
 import frameStyles from './grid-frame.module.css';
 
@@ -12,6 +13,18 @@ export interface GridFrameProps {
   day: string;
   /** Told the days the grid will show, so their data is asked for while FullCalendar downloads. */
   onRangeChange: (start: Date, end: Date) => void;
+  /**
+   * A phone's day drawn in the frame, usable before FullCalendar: its blocks, its figure line, and the toolbar moving
+   * by a day. Without it the frame is inert and busy.
+   */
+  light?: LightFrame;
+}
+
+export interface LightFrame extends Omit<LightDayProps, 'day'> {
+  /** The day's hours left (or over) for its header, once the ledger is read. */
+  figure: { text: string; over: boolean } | null;
+  loading: boolean;
+  onShowDay: (day: string) => void;
 }
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => `${String(hour).padStart(2, '0')}:00`);
@@ -24,12 +37,16 @@ function titleOf(kind: GridKind, days: string[], day: string): string {
   return format.formatRange(localMidnightOf(days[0]), localMidnightOf(days[days.length - 1]));
 }
 
-/** The week grid's day header, with its (empty) line of hours left. */
-function FrameDayHeader({ day }: { day: string }) {
+/** The week grid's day header, with its line of hours left (empty until there is a figure). */
+function FrameDayHeader({ day, figure }: { day: string; figure?: LightFrame['figure'] }) {
   return (
     <DayHeaderFace
       date={localMidnightOf(day)}
-      figureLine={<span className={styles.dayFigure}>{'\u00a0'}</span>}
+      figureLine={
+        <span className={figure?.over ? `${styles.dayFigure} ${styles.over}` : styles.dayFigure}>
+          {figure?.text ?? '\u00a0'}
+        </span>
+      }
     />
   );
 }
@@ -39,7 +56,7 @@ function FrameDayHeader({ day }: { day: string }) {
  * (a month: its six weeks of days), in the same box, so nothing moves when FullCalendar replaces it. Inert and busy:
  * nothing in it can be reached or used until the real grid is there.
  */
-export function GridFrame({ kind, day, onRangeChange }: GridFrameProps) {
+export function GridFrame({ kind, day, onRangeChange, light }: GridFrameProps) {
   const days = useMemo(() => viewDaysOf(kind, day), [kind, day]);
   const first = days[0];
   const end = addDays(days[days.length - 1], 1);
@@ -61,12 +78,17 @@ export function GridFrame({ kind, day, onRangeChange }: GridFrameProps) {
 
   const columns = { '--frame-columns': kind === 'month' ? 7 : days.length } as CSSProperties;
   return (
-    <div className={styles.grid} inert aria-busy="true">
+    <div className={styles.grid} inert={!light} aria-busy={light ? light.loading || undefined : true}>
       <GridToolbar
         unit={UNITS[kind]}
         title={titleOf(kind, days, day)}
         containsToday={containsToday}
-        loading
+        loading={light?.loading ?? true}
+        {...(light && {
+          onToday: () => light.onShowDay(today),
+          onPrevious: () => light.onShowDay(addDays(day, -1)),
+          onNext: () => light.onShowDay(addDays(day, 1)),
+        })}
       />
       <div className={`${styles.body} ${frameStyles.frame}`} style={columns}>
         {kind === 'month' ? (
@@ -101,11 +123,16 @@ export function GridFrame({ kind, day, onRangeChange }: GridFrameProps) {
               <span className={frameStyles.axis} />
               {days.map((weekDay) => (
                 <span key={weekDay} className={`${frameStyles.dayCell} ${todayClass(weekDay)}`}>
-                  <FrameDayHeader day={weekDay} />
+                  <FrameDayHeader day={weekDay} figure={light?.figure} />
                 </span>
               ))}
             </div>
-            <div ref={hoursRef} className={frameStyles.hours}>
+            <div
+              ref={hoursRef}
+              className={frameStyles.hours}
+              // Usable, the hours scroll by keyboard too: the scroller takes focus (its blocks may be none).
+              {...(light && { tabIndex: 0, role: 'group', 'aria-label': 'Hours of the day' })}
+            >
               <div className={frameStyles.slots}>
                 <div className={frameStyles.columns}>
                   <span className={frameStyles.axis} />
@@ -121,6 +148,14 @@ export function GridFrame({ kind, day, onRangeChange }: GridFrameProps) {
                     <div className={`${frameStyles.slot} ${frameStyles.minor}`} />
                   </div>
                 ))}
+                {light && kind === 'day' && (
+                  <LightDay
+                    day={day}
+                    blocks={light.blocks}
+                    onOpenBlock={light.onOpenBlock}
+                    onTapSlot={light.onTapSlot}
+                  />
+                )}
               </div>
             </div>
           </>

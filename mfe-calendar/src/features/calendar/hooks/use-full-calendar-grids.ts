@@ -26,14 +26,15 @@ function loadGrids(): Promise<Grids> {
 
 /**
  * FullCalendar's grids (about 75 KB of JavaScript as sent, and its longest tasks), asked for only once the page's
- * first frame is painted: until then (null) the page draws the grid's frame without them. A failed download is
- * thrown to the route's error boundary.
+ * first frame is painted, and only while `wanted` (a phone's day is drawn without them until it is used): until then
+ * (null) the page draws the grid's frame without them. Once loaded they stay, for every later page. A failed download
+ * is thrown to the route's error boundary.
  */
-export function useFullCalendarGrids(): Grids | null {
+export function useFullCalendarGrids(wanted = true): Grids | null {
   const [grids, setGrids] = useState(loadedGrids);
   const [, setFailure] = useState<never>();
   useEffect(() => {
-    if (grids) return;
+    if (grids || !wanted) return;
     let mounted = true;
     afterNextPaint()
       .then(loadGrids)
@@ -51,6 +52,6 @@ export function useFullCalendarGrids(): Grids | null {
     return () => {
       mounted = false;
     };
-  }, [grids]);
+  }, [grids, wanted]);
   return grids;
 }
