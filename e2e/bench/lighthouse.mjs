@@ -97,6 +97,16 @@ async function saveFinalScreenshot(page, lhr, file) {
   return true;
 }
 
+/** The page's text once it holds `expected`, or as it is after 10 s. */
+async function pageTextWith(page, expected) {
+  const started = Date.now();
+  for (;;) {
+    const text = await page.evaluate(() => document.body?.innerText ?? '').catch(() => '');
+    if (text.includes(expected) || Date.now() - started > 10_000) return text;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 /** One Lighthouse run in a fresh Chrome; returns the figures and whether the intended page was measured. */
 async function runOnce({ shellUrl, session, pageName, presetName, screenshotFile, classifyScript }) {
   const spec = PAGES[pageName];
@@ -128,7 +138,9 @@ async function runOnce({ shellUrl, session, pageName, presetName, screenshotFile
       page,
     );
     const { lhr, artifacts } = result;
-    const bodyText = await page.evaluate(() => document.body?.innerText ?? '').catch(() => '');
+    // Lighthouse leaves its emulated phone for the browser's own size at the end, and a page may draw again for
+    // that (the calendar's phone day gives way to the week): its data is looked for until it is there, for 10 s.
+    const bodyText = await pageTextWith(page, spec.expectText);
     const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
     const problems = [];
     if (lhr.runtimeError)
