@@ -306,6 +306,12 @@ export function CalendarPage() {
         : NO_LIGHT_BLOCKS,
     [lightDay, grids, holdBlocks, shownDay.day, events, gridTasks, categoryColors, calendarLooks],
   );
+  // FullCalendar replaces the light day behind the dialog about to open, so the block or slot used will be gone when it
+  // closes: the dialog is opened from the grid's region, which stays, and focus goes back there.
+  const handOverTheGrid = () => {
+    gridSectionRef.current?.focus({ preventScroll: true });
+    setGridUsed(true);
+  };
   const shownLedgerDay = ledgerQuery.data?.find((ledgerDay) => ledgerDay.date === shownDay.day);
   const lightFrame: LightFrame | undefined = lightDay
     ? {
@@ -314,12 +320,12 @@ export function CalendarPage() {
         loading: isFirstLoad || holdBlocks,
         onShowDay: (day) => setShownDay({ day }),
         onOpenBlock: (block: LightBlock) => {
-          setGridUsed(true);
+          handOverTheGrid();
           if (block.kind === 'task') openTask(block.itemId);
           else openEdit(block.itemId);
         },
         onTapSlot: (start) => {
-          setGridUsed(true);
+          handOverTheGrid();
           openCreate(draftFromSelection(start, start, false));
         },
       }

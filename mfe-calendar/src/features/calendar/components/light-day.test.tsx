@@ -100,8 +100,10 @@ it("draws a phone's day without FullCalendar until the grid is used: blocks, fig
 
   const dialog = await screen.findByRole('dialog', { name: 'Edit Event' });
   expect(within(dialog).getByLabelText('Title')).toHaveValue('Team standup');
-  // The grid was used: FullCalendar takes over behind the dialog.
+  // The grid was used: FullCalendar takes over behind the dialog, and focus comes back to the grid from it.
   await waitFor(() => expect(grid.querySelector('.fc')).not.toBeNull());
+  await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+  expect(grid).toHaveFocus();
 });
 
 it('tells the half hour tapped on an empty slot, not a tap on a block', () => {
