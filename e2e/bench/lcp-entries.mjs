@@ -1,9 +1,10 @@
 // The page's largest-contentful-paint entries as Chromium reports them (time, size, element), to see which paint
 // a page's LCP is and why. Usage: E2E_PORT_OFFSET=800 node e2e/bench/lcp-entries.mjs /auth/login
-// A path under /app is opened signed in, as a new account.
+// A path under /app is opened signed in, as an account with the Lighthouse bench's data (lib-seed.mjs).
 import { startStack } from '../support/stack.mjs';
 import { launchBrowser } from '../support/browser.mjs';
-import { apiClient, storeSession } from '../support/api-client.mjs';
+import { storeSession } from '../support/api-client.mjs';
+import { seedUserWithData } from './lib-seed.mjs';
 
 const pagePath = process.argv[2] ?? '/auth/login';
 const stack = await startStack();
@@ -29,7 +30,7 @@ try {
     });
     await page.setViewportSize({ width: 412, height: 823 });
     if (pagePath.startsWith('/app')) {
-      await storeSession(page, stack.shellUrl, await apiClient(stack.apiBaseUrl).signUp('lcp'));
+      await storeSession(page, stack.shellUrl, await seedUserWithData(stack.apiBaseUrl));
     }
     await page.goto(`${stack.shellUrl}${pagePath}`);
     await page.waitForLoadState('networkidle');
