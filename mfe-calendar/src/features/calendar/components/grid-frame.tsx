@@ -54,7 +54,7 @@ function FrameDayHeader({ day, figure }: { day: string; figure?: LightFrame['fig
 /**
  * The grid as it will look, drawn without FullCalendar: its toolbar, the day headers, the hours and the empty slots
  * (a month: its six weeks of days), in the same box, so nothing moves when FullCalendar replaces it. Inert and busy:
- * nothing in it can be reached or used until the real grid is there.
+ * nothing in it can be reached or used until the real grid is there, except a phone's light day (`light`).
  */
 export function GridFrame({ kind, day, onRangeChange, light }: GridFrameProps) {
   const days = useMemo(() => viewDaysOf(kind, day), [kind, day]);

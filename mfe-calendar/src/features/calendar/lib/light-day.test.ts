@@ -1,4 +1,5 @@
 import { aTask, anEvent } from '@time-wallet/api/testing';
+import { UNKNOWN_CALENDAR_COLOR } from '../components/task-event';
 import { layOutLanes, lightBlocksOf } from './light-day';
 
 const DAY = '2026-03-09';
@@ -89,5 +90,23 @@ describe('lightBlocksOf', () => {
       timeText: '09:30 - 09:45',
     });
     expect(blocks.find((block) => block.itemId === 't1')).toMatchObject({ kind: 'task', color: '#c2410c' });
+  });
+});
+
+describe('lightBlocksOf, subscribed events', () => {
+  it("draws a subscribed event in its calendar's colour, or the unknown one before the calendars are read", () => {
+    const event = anEvent({
+      _id: 'e1',
+      title: 'Club training',
+      readOnly: true,
+      calendarId: 'sub-1',
+      start: at(DAY, '18:00'),
+      end: at(DAY, '19:00'),
+    });
+    const looks = new Map([['sub-1', { name: 'Club', color: '#7c3aed', countsInBudget: true }]]);
+    const drawn = (calendarLooks: typeof looks) =>
+      lightBlocksOf({ day: DAY, events: [event], tasks: [], categoryColors: new Map(), calendarLooks })[0];
+    expect(drawn(looks)).toMatchObject({ readOnly: true, color: '#7c3aed' });
+    expect(drawn(new Map())).toMatchObject({ readOnly: true, color: UNKNOWN_CALENDAR_COLOR });
   });
 });

@@ -1,11 +1,11 @@
 import { DEFAULT_CATEGORY_COLOR, type Task } from '@time-wallet/api';
 import { addDays } from '@time-wallet/shared-ui/lib';
 import type { CalendarEvent } from '../api/events-api';
+import { UNKNOWN_CALENDAR_COLOR } from '../components/task-event';
 import type { CalendarLooks } from './calendars';
 import { isOnGrid } from './task-blocks';
 import { localMidnightOf } from './view-days';
 
-const MINUTE_MS = 60_000;
 export const DAY_MINUTES = 1440;
 
 /** One timed block of the phone's light day view (drawn before FullCalendar), in minutes from the day's midnight. */
@@ -31,9 +31,12 @@ export interface LightBlock {
 const hhmm = (date: Date) =>
   `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
 
+/** Minutes from a local midnight as the hours' labels read them (a day that changes its clock still reads 24 h). */
+const clockMinutes = (date: Date) => date.getHours() * 60 + date.getMinutes();
+
 /**
- * The part of `start`-`end` inside the local day, in minutes from its midnight, or null when it is outside the day
- * or empty. A block crossing midnight is cut at the day's edges, as FullCalendar draws it.
+ * The part of `start`-`end` inside the local day, in minutes from its midnight by the clock, or null when it is
+ * outside the day or empty. A block crossing midnight is cut at the day's edges, as FullCalendar draws it.
  */
 function minutesInDay(day: string, start: string, end: string) {
   const dayStart = localMidnightOf(day).getTime();
@@ -41,7 +44,11 @@ function minutesInDay(day: string, start: string, end: string) {
   const from = Math.max(Date.parse(start), dayStart);
   const to = Math.min(Date.parse(end), dayEnd);
   if (!(to > from)) return null;
-  return { startMinute: (from - dayStart) / MINUTE_MS, endMinute: (to - dayStart) / MINUTE_MS };
+  return {
+    startMinute: clockMinutes(new Date(from)),
+    endMinute:
+      to === dayEnd ? DAY_MINUTES : Math.max(clockMinutes(new Date(to)), clockMinutes(new Date(from)) + 1),
+  };
 }
 
 /**
@@ -102,7 +109,7 @@ export function lightBlocksOf({
       timeText: timeText(event.start, event.end),
       ...minutes,
       ...(event.readOnly
-        ? { readOnly: true, color: calendarLooks.get(event.calendarId)?.color }
+        ? { readOnly: true, color: calendarLooks.get(event.calendarId)?.color ?? UNKNOWN_CALENDAR_COLOR }
         : { imported: event.source === 'ics' }),
     });
   }
