@@ -1,20 +1,13 @@
 import { act, render, screen } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { AppToaster } from './app-toaster';
+import { stubMatchMedia } from '@time-wallet/api/testing';
 
 // jsdom has no matchMedia: the toaster asks it for the screen's width (and react-hot-toast whether motion is reduced).
 let narrowScreen = false;
 beforeEach(() => {
   narrowScreen = false;
-  Object.defineProperty(window, 'matchMedia', {
-    configurable: true,
-    value: (query: string) => ({
-      matches: query.includes('max-width') && narrowScreen,
-      media: query,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-    }),
-  });
+  stubMatchMedia((query) => query.includes('max-width') && narrowScreen);
 });
 afterEach(() => act(() => toast.remove()));
 

@@ -7,6 +7,7 @@ import {
   mockApi,
   renderPage,
   resetTestEnvironment,
+  stubMatchMedia,
 } from '@time-wallet/api/testing';
 import { addDays, toLocalDateKey } from '@time-wallet/shared-ui/lib';
 import { lightBlocksOf } from '../lib/light-day';
@@ -19,28 +20,13 @@ import { LightDay } from './light-day';
 const today = toLocalDateKey();
 const at = (day: string, hhmm: string) => new Date(`${day}T${hhmm}:00`).toISOString();
 
-/** A phone: the page's one-day grid (max-width: 640px). */
-function emulatePhone() {
-  Object.defineProperty(window, 'matchMedia', {
-    configurable: true,
-    value: (query: string) => ({
-      matches: query === '(max-width: 640px)',
-      media: query,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }),
-  });
-}
-
 /** Long enough for FullCalendar to load had the page asked for it (it asks one frame after the first paint). */
 const aFewFrames = () => new Promise((resolve) => setTimeout(resolve, 200));
 
 beforeEach(() => {
   resetTestEnvironment();
-  emulatePhone();
+  // A phone: the page's one-day grid.
+  stubMatchMedia((query) => query === '(max-width: 640px)');
 });
 
 it("draws a phone's day without FullCalendar until the grid is used: blocks, figure, days; a tap opens the block", async () => {

@@ -2,6 +2,7 @@
 // with the product's real store. Never imported by production code.
 export * from './mock-api';
 export { renderPage } from './render-page';
+export { stubMatchMedia } from './match-media';
 export * from './fixtures';
 export { usePageTestEnvironment, type PageTestOptions } from './page-tests';
 export { recordRenders } from './renders';

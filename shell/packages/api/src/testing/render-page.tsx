@@ -4,6 +4,7 @@ import { Toaster } from 'react-hot-toast';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { render } from '@testing-library/react';
 import { createAppStore, type AppStore } from '../store';
+import { stubMatchMedia } from './match-media';
 
 /** Where the router ended up, as text a test can read. */
 function Destination() {
@@ -16,22 +17,10 @@ function Destination() {
   );
 }
 
-/** react-hot-toast asks matchMedia for reduced motion; jsdom has none. */
+/** react-hot-toast asks matchMedia for reduced motion; jsdom has none: one that matches nothing, unless a test set one. */
 function ensureMatchMedia() {
   if (typeof window.matchMedia === 'function') return;
-  Object.defineProperty(window, 'matchMedia', {
-    configurable: true,
-    value: (query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }),
-  });
+  stubMatchMedia(() => false);
 }
 
 type Entry = string | { pathname: string; search?: string; state?: unknown };
