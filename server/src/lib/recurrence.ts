@@ -268,6 +268,19 @@ export function occurrenceStarts(
 }
 
 /**
+ * occurrenceStarts for a read that shares the thread: the walk lets other requests run whenever it has held the
+ * thread for a slice (a rule such as the last weekday of each month, started a century ago, costs tens of ms a range).
+ */
+export function occurrenceStartsYielding(
+  series: SeriesShape,
+  from: number,
+  to: number,
+  budget = new ExpansionBudget(),
+): Promise<number[]> {
+  return walkYielding(startsWalk(series, from, to, budget));
+}
+
+/**
  * A walk of ical.js's iterator, step by step: it pauses (yields) after each step, so a caller may let other requests
  * run in between (walkYielding), and returns its result when done. walkAtOnce runs one to its end.
  */

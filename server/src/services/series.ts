@@ -11,7 +11,7 @@ import {
   lastStartOfSpan,
   normalizeSeriesRule,
   occurrenceId,
-  occurrenceStarts,
+  occurrenceStartsYielding,
   rulePeriodMs,
   seriesCost,
   seriesEnd,
@@ -142,12 +142,12 @@ async function expand<Row extends SeriesColumns>(
   const budget = new ExpansionBudget();
   const letOthersRun = yieldPoint();
   for (const master of masters) {
-    // Other requests get the thread between series: one series' read of a range is bounded when it is saved.
+    // Other requests get the thread between series and within one series' walk (bounded when it is saved).
     await letOthersRun();
     let starts: number[];
     try {
       const around = marginOf(master);
-      starts = occurrenceStarts(shape(master), range.from - around, range.to + around, budget);
+      starts = await occurrenceStartsYielding(shape(master), range.from - around, range.to + around, budget);
     } catch (error) {
       if (error instanceof SeriesBudgetError) throw tooMuchToExpand();
       throw error;
