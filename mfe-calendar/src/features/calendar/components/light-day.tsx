@@ -1,12 +1,11 @@
 import type { MouseEvent } from 'react';
-import { DAY_MINUTES, type LightBlock } from '../lib/light-day';
+import type { LightBlock } from '../lib/light-day';
+import { SLOT_MINUTES } from '../lib/event-dates';
+import { DAY_MINUTES } from '../lib/task-blocks';
 import { localMidnightOf } from '../lib/view-days';
 import { LockMark } from './lock-mark';
 import gridStyles from './week-grid.module.css';
 import styles from './light-day.module.css';
-
-/** A tap on an empty slot drafts an hour from the half hour tapped, as FullCalendar's grid does on a phone. */
-const SLOT_MINUTES = 30;
 
 export interface LightDayProps {
   day: string;

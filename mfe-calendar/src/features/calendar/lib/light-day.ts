@@ -1,12 +1,10 @@
 import { DEFAULT_CATEGORY_COLOR, type Task } from '@time-wallet/api';
-import { addDays } from '@time-wallet/shared-ui/lib';
+import { addDays, formatHHMM24 } from '@time-wallet/shared-ui/lib';
 import type { CalendarEvent } from '../api/events-api';
 import { UNKNOWN_CALENDAR_COLOR } from '../components/task-event';
 import type { CalendarLooks } from './calendars';
-import { isOnGrid } from './task-blocks';
+import { DAY_MINUTES, isOnGrid } from './task-blocks';
 import { localMidnightOf } from './view-days';
-
-export const DAY_MINUTES = 1440;
 
 /** One timed block of the phone's light day view (drawn before FullCalendar), in minutes from the day's midnight. */
 export interface LightBlock {
@@ -27,9 +25,6 @@ export interface LightBlock {
   lane: number;
   lanes: number;
 }
-
-const hhmm = (date: Date) =>
-  `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
 
 /** Minutes from a local midnight as the hours' labels read them (a day that changes its clock still reads 24 h). */
 const clockMinutes = (date: Date) => date.getHours() * 60 + date.getMinutes();
@@ -97,7 +92,7 @@ export function lightBlocksOf({
   calendarLooks: CalendarLooks;
 }): LightBlock[] {
   const blocks: Omit<LightBlock, 'lane' | 'lanes'>[] = [];
-  const timeText = (start: string, end: string) => `${hhmm(new Date(start))} - ${hhmm(new Date(end))}`;
+  const timeText = (start: string, end: string) => `${formatHHMM24(start)} - ${formatHHMM24(end)}`;
   for (const event of events) {
     if (event.allDay) continue;
     const minutes = minutesInDay(day, event.start, event.end);

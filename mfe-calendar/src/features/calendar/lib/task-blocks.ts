@@ -10,7 +10,8 @@ import type { CalendarEvent } from '../api/events-api';
 import type { TimeBlock } from './day-plan';
 
 const MINUTE_MS = 60_000;
-const DAY_MINUTES = 1440;
+/** The minutes of a day as the grid's hours read them. */
+export const DAY_MINUTES = 1440;
 const TASK_BLOCK_PREFIX = 'task:';
 
 /** A task's id on the grid, where events keep their own ids. */
