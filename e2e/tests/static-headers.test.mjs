@@ -181,7 +181,7 @@ describe('static servers: security and caching headers', () => {
       const scriptSources = parseCsp(response.headers.get('content-security-policy')).get('script-src');
       const inline = inlineScriptsOf(html);
       // theme-init.js, inlined so the first paint waits on no request; and on the app's pages (not the static landing
-      // page) register-service-worker.js, which registers the worker after load.
+      // page) register-service-worker.js, which registers the worker once the page has settled.
       const expected = urlPath === '/' ? 1 : 2;
       assert.equal(inline.length, expected, `${urlPath}: ${expected} inline scripts`);
       for (const { attributes, source } of inline) {
