@@ -134,7 +134,34 @@ describe('hhmmToMinutes and isEndAfterStart', () => {
 });
 
 describe('browserTimeZone', () => {
-  afterEach(() => jest.restoreAllMocks());
+  const withTemporal = (timeZoneId: () => string) =>
+    Object.defineProperty(globalThis, 'Temporal', {
+      configurable: true,
+      value: { Now: { timeZoneId } },
+    });
+  afterEach(() => {
+    jest.restoreAllMocks();
+    delete (globalThis as { Temporal?: unknown }).Temporal;
+  });
+
+  it("takes Temporal's zone where the browser has it, without building an Intl formatter", () => {
+    const formatter = jest.spyOn(Intl, 'DateTimeFormat');
+    withTemporal(() => 'Asia/Kolkata');
+    expect(browserTimeZone()).toBe('Asia/Kolkata');
+    expect(formatter).not.toHaveBeenCalled();
+  });
+
+  it('asks Intl when Temporal fails or names no zone', () => {
+    jest
+      .spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions')
+      .mockReturnValue({ timeZone: 'Europe/Paris' } as Intl.ResolvedDateTimeFormatOptions);
+    withTemporal(() => {
+      throw new RangeError('no zone');
+    });
+    expect(browserTimeZone()).toBe('Europe/Paris');
+    withTemporal(() => '');
+    expect(browserTimeZone()).toBe('Europe/Paris');
+  });
 
   it('returns the IANA zone Intl reports', () => {
     jest

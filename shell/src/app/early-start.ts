@@ -1,3 +1,5 @@
+// The pure helpers (not the shared package root): bundled into the entry, so usable before the async boundary.
+import { browserTimeZone } from '@time-wallet/shared-ui/lib';
 import { preloadRemotePage, registerRemotePages } from '../features/remotes/federation';
 import { remotePageForPath } from '../lib/pages';
 
@@ -32,14 +34,6 @@ function storedToken(): string | null {
   }
 }
 
-function timeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}
-
 /**
  * The start-up session check, sent as the api slice would send it (same URL, token, time zone and credentials), so
  * the slice can take its answer instead of asking again once the store exists (see adoptEarlyResponse).
@@ -50,7 +44,7 @@ function startSessionCheck(apiBaseUrl: unknown, token: string | null): SessionCh
   const authorization = `Bearer ${token}`;
   const response = fetch(url, {
     credentials: 'include',
-    headers: { Authorization: authorization, 'X-Time-Zone': timeZone() },
+    headers: { Authorization: authorization, 'X-Time-Zone': browserTimeZone() },
   });
   // Unhandled until the slice takes it; a failure then reads as the network error it is.
   response.catch(() => undefined);

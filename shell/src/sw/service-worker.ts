@@ -19,6 +19,7 @@ import {
   type WarmRequest,
   type WarmTarget,
 } from './routes';
+import { browserTimeZone } from '@time-wallet/shared-ui/lib';
 import { notificationOf, reminderMessage, targetUrlOf, type Reminder } from './reminders';
 
 /**
@@ -318,15 +319,6 @@ self.addEventListener('fetch', (event) => {
 // URLs being warmed now: each is asked for once however many pages tell of it (at most a message's worth each).
 const warming = new Set<string>();
 const WARM_CONCURRENCY = 4;
-// The header the page's reads carry besides the session (shell/packages/api/src/api-slice.ts, prepareHeaders): the
-// same read for another zone is another answer. The worker runs in the page's browser, so in its time zone.
-const timeZone = () => {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-};
 
 /** Whether a strategy's cache already holds an answer for the request (so warming it again would read for nothing). */
 const cached = async (request: Request, cacheName: string) =>
@@ -360,7 +352,9 @@ async function warmOne(event: ExtendableEvent, { url, route }: WarmTarget, page:
       request = new Request(url, {
         mode: 'cors',
         credentials: 'include',
-        headers: { Authorization: page.authorization, 'X-Time-Zone': timeZone() },
+        // The header the page's reads carry besides the session (shell/packages/api/src/api-slice.ts, prepareHeaders):
+        // the same read for another zone is another answer. The worker runs in the page's browser, so in its zone.
+        headers: { Authorization: page.authorization, 'X-Time-Zone': browserTimeZone() },
       });
       if (await cached(request, apiCacheName(account))) return;
       break;
