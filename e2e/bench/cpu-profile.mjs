@@ -1,7 +1,11 @@
 // Where a page's first load spends main-thread CPU, by source: Chromium's sampling profiler over one signed-in visit
 // (4x CPU slowdown, as Lighthouse's mobile preset), each sample's function mapped back through the build's source maps
-// to its original file and name, then summed as self time. Also prints the page's long tasks (PerformanceObserver).
+// to its original file and name, then summed as self time. Also prints the page's long tasks (PerformanceObserver), and
+// with --stretches, each busy stretch of 50 ms or more (a long task, give or take a sample) with the project's own
+// functions it ran under: for each sample the innermost frame from the project's sources (not node_modules), so that a
+// React render is told by the component that drew, not by react-dom's internals.
 // Usage: E2E_PORT_OFFSET=800 node e2e/bench/cpu-profile.mjs calendar [--top 30] [--width 375] [--throttle 4]
+//        [--stretches]
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -19,12 +23,16 @@ const { values, positionals } = parseArgs({
     top: { type: 'string', default: '30' },
     width: { type: 'string', default: '375' },
     throttle: { type: 'string', default: '4' },
+    stretches: { type: 'boolean', default: false },
   },
 });
 const pageName = positionals[0] ?? 'wallet';
 const spec = PAGES[pageName];
 if (!spec) throw new Error(`unknown page ${pageName}; one of ${Object.keys(PAGES).join(', ')}`);
 chromiumPath(); // a missing browser stops the script before a stack starts
+
+/** Keys (sourceMapper) of functions from the project's own sources: mapped, and not from node_modules or webpack. */
+const ownKeys = new Set();
 
 /** Maps a profile's (url, line, column) to "original-file:name", from the served build's source maps. */
 function sourceMapper(stack) {
@@ -52,12 +60,53 @@ function sourceMapper(stack) {
     if (!consumer) return `${short}:${functionName || '(anonymous)'}`;
     const original = consumer.originalPositionFor({ line: lineNumber + 1, column: columnNumber });
     if (!original.source) return `${short}:${functionName || '(anonymous)'}`;
-    const source = original.source
-      .replace(/^webpack:\/\/[^/]*\//, '')
-      .replace(/^(\.\.\/)*node_modules\//, '');
+    const inProject = original.source.replace(/^webpack:\/\/[^/]*\//, '');
+    const source = inProject.replace(/^(\.\.\/)*node_modules\//, '');
     // An unnamed function is told apart by its line.
-    return `${source}:${original.name ?? (functionName || `(anonymous, line ${original.line})`)}`;
+    const key = `${source}:${original.name ?? (functionName || `(anonymous, line ${original.line})`)}`;
+    if (source === inProject && !/^webpack\//.test(source)) ownKeys.add(key);
+    return key;
   };
+}
+
+/**
+ * Every busy stretch of 50 ms or more, in time order: its start from the profile's start, its length, and where its
+ * time went by the innermost own function on each sample's stack (samples with none on their stack: by self time).
+ */
+function printStretches(profile, byId, mapOf) {
+  const parentOf = new Map();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+  const ownFrameOf = new Map();
+  const ownFrame = (id) => {
+    if (ownFrameOf.has(id)) return ownFrameOf.get(id);
+    const key = mapOf(byId.get(id).callFrame);
+    const parent = parentOf.get(id);
+    const found = ownKeys.has(key) ? key : parent === undefined ? null : ownFrame(parent);
+    ownFrameOf.set(id, found);
+    return found;
+  };
+  const stretches = [];
+  let current = null;
+  let clock = 0;
+  profile.samples.forEach((id, index) => {
+    const ms = (profile.timeDeltas[index + 1] ?? 0) / 1000;
+    const node = byId.get(id);
+    if (node.callFrame.functionName === '(idle)') {
+      current = null;
+    } else {
+      if (current === null) stretches.push((current = { start: clock, ms: 0, where: new Map() }));
+      current.ms += ms;
+      const key = ownFrame(id) ?? `(no own frame) ${mapOf(node.callFrame)}`;
+      current.where.set(key, (current.where.get(key) ?? 0) + ms);
+    }
+    clock += ms;
+  });
+  console.log('\n## Busy stretches of 50 ms or more, by the innermost own function on the stack');
+  for (const stretch of stretches.filter((item) => item.ms >= 50)) {
+    console.log(`at ${stretch.start.toFixed(0)} ms: ${stretch.ms.toFixed(0)} ms`);
+    for (const [key, ms] of [...stretch.where].sort((a, b) => b[1] - a[1]).slice(0, 6))
+      console.log(`${ms.toFixed(0).padStart(8)} ms  ${key}`);
+  }
 }
 
 const stack = await startStack();
@@ -139,6 +188,7 @@ try {
     print('Self time by source file', byFile);
     print('Self time by function', selfTime);
     print(`Self time by function in the longest busy stretch (${longestMs.toFixed(0)} ms)`, inLongest);
+    if (values.stretches) printStretches(profile, byId, mapOf);
   } finally {
     await browser.close();
   }
