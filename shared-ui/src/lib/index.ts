@@ -1,5 +1,6 @@
 // The pure helpers every app may use; each module's exports are its public API.
 export * from './time';
+export * from './date-format';
 export * from './clock-span';
 export * from './wallet';
 export * from './validation';

@@ -4,6 +4,7 @@ import type { CalendarLooks } from '../lib/calendars';
 import { LockMark } from './lock-mark';
 import { UNKNOWN_CALENDAR_COLOR } from './task-event';
 import styles from './all-day-events.module.css';
+import { formatDate } from '@time-wallet/shared-ui/lib';
 
 export interface AllDayEventsProps {
   events: CalendarEvent[];
@@ -13,7 +14,7 @@ export interface AllDayEventsProps {
 }
 
 function dayLabel(event: CalendarEvent): string {
-  return new Date(event.start).toLocaleDateString('en-US', {
+  return formatDate(new Date(event.start), 'en-US', {
     weekday: 'short',
     month: 'short',
     day: 'numeric',

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import styles from './week-grid.module.css';
+import { formatDate } from '@time-wallet/shared-ui/lib';
 
 /**
  * A week column's header: the day's short name and number over its line of figures. One markup for the grid's frame
@@ -8,9 +9,7 @@ import styles from './week-grid.module.css';
 export function DayHeaderFace({ date, figureLine }: { date: Date; figureLine: ReactNode }) {
   return (
     <span className={styles.dayHeader}>
-      <span className={styles.dayName}>
-        {date.toLocaleDateString('en-US', { weekday: 'short' }).toUpperCase()}
-      </span>
+      <span className={styles.dayName}>{formatDate(date, 'en-US', { weekday: 'short' }).toUpperCase()}</span>
       <span className={styles.dayNumber}>{date.getDate()}</span>
       {figureLine}
     </span>

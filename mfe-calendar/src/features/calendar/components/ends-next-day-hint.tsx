@@ -1,10 +1,11 @@
 import styles from './ends-next-day-hint.module.css';
+import { formatDate } from '@time-wallet/shared-ui/lib';
 
 function dayAfterText(dateKey: string): string {
   const [year, month, day] = dateKey.split('-').map(Number);
   const next = new Date(year, month - 1, day + 1);
   if (Number.isNaN(next.getTime())) return '';
-  return next.toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric' });
+  return formatDate(next, 'en-US', { weekday: 'short', month: 'short', day: 'numeric' });
 }
 
 /**

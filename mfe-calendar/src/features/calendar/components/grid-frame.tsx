@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, type CSSProperties } from 'react';
-import { addDays, toLocalDateKey } from '@time-wallet/shared-ui/lib';
+import { addDays, dateFormat, formatDate, toLocalDateKey } from '@time-wallet/shared-ui/lib';
 import { localMidnightOf, SCROLL_TIME, TITLE_FORMAT, viewDaysOf, type GridKind } from '../lib/view-days';
 import { GridToolbar } from './grid-toolbar';
 import { DayHeaderFace } from './day-header';
@@ -32,7 +32,7 @@ const FIRST_HOUR_IN_SIGHT = Number(SCROLL_TIME.slice(0, 2));
 const UNITS: Record<GridKind, string> = { week: 'week', day: 'day', month: 'month' };
 
 function titleOf(kind: GridKind, days: string[], day: string): string {
-  const format = new Intl.DateTimeFormat('en-US', TITLE_FORMAT);
+  const format = dateFormat('en-US', TITLE_FORMAT);
   if (kind === 'month') return format.format(localMidnightOf(day));
   return format.formatRange(localMidnightOf(days[0]), localMidnightOf(days[days.length - 1]));
 }
@@ -96,7 +96,7 @@ export function GridFrame({ kind, day, onRangeChange, light }: GridFrameProps) {
             <div className={frameStyles.monthHeader}>
               {days.slice(0, 7).map((weekDay) => (
                 <span key={weekDay} className={frameStyles.monthDayName}>
-                  {localMidnightOf(weekDay).toLocaleDateString('en-US', { weekday: 'short' })}
+                  {formatDate(localMidnightOf(weekDay), 'en-US', { weekday: 'short' })}
                 </span>
               ))}
             </div>

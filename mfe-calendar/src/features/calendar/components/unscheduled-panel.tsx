@@ -1,4 +1,4 @@
-import { formatMinutes } from '@time-wallet/shared-ui/lib';
+import { formatDate, formatMinutes } from '@time-wallet/shared-ui/lib';
 import { useEffect, useId, useMemo, useRef, type CSSProperties, type RefObject } from 'react';
 import type { Draggable } from '@fullcalendar/interaction';
 import { DEFAULT_CATEGORY_COLOR, type Task } from '@time-wallet/api';
@@ -26,7 +26,7 @@ export interface UnscheduledPanelProps {
 
 function dayHeading(dateKey: string): string {
   const [year, month, day] = dateKey.split('-').map(Number);
-  return new Date(year, month - 1, day).toLocaleDateString('en-US', {
+  return formatDate(new Date(year, month - 1, day), 'en-US', {
     weekday: 'long',
     month: 'short',
     day: 'numeric',

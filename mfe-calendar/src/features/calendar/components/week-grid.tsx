@@ -39,7 +39,7 @@ import {
   type TaskPlacement,
   type TimeEntry,
 } from '@time-wallet/api';
-import { toLocalDateKey } from '@time-wallet/shared-ui/lib';
+import { formatDate, toLocalDateKey } from '@time-wallet/shared-ui/lib';
 import type { CalendarEvent, EventTiming } from '../api/events-api';
 import { countsInBudget, type CalendarLooks } from '../lib/calendars';
 import { timingAfterMove } from '../lib/event-dates';
@@ -185,7 +185,7 @@ function makeDayColumnReachable(
   const button = document.createElement('button');
   button.type = 'button';
   button.className = styles.addInColumn ?? '';
-  button.textContent = `Add an event on ${date.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric' })}`;
+  button.textContent = `Add an event on ${formatDate(date, 'en-US', { weekday: 'long', month: 'long', day: 'numeric' })}`;
   button.addEventListener('click', () => {
     const start = new Date(date);
     start.setHours(KEYBOARD_EVENT_HOUR, 0, 0, 0);

@@ -8,7 +8,7 @@ import {
   type TaskPlacement,
 } from '@time-wallet/api';
 import { SeriesScopeDialog } from '@time-wallet/shared-ui';
-import { toLocalDateKey } from '@time-wallet/shared-ui/lib';
+import { formatDate, toLocalDateKey } from '@time-wallet/shared-ui/lib';
 import { usePlaceTaskOccurrencesMutation, type TaskSeriesScope } from '../api/task-series-api';
 import { initialPlacementOf, placementAt } from '../lib/task-blocks';
 import { TaskDialog, type TaskPlacementDraft } from '../components/task-dialog';
@@ -17,7 +17,7 @@ type DialogState = { taskId: string; draft: TaskPlacementDraft; key: number };
 
 function dayAndTimeText(date: string, startHHMM: string): string {
   const [year, month, day] = date.split('-').map(Number);
-  const dayText = new Date(year, month - 1, day).toLocaleDateString('en-US', {
+  const dayText = formatDate(new Date(year, month - 1, day), 'en-US', {
     weekday: 'short',
     month: 'short',
     day: 'numeric',

@@ -1,5 +1,6 @@
 import {
   addDays,
+  formatDate,
   formatHHMM24,
   fromDateTimeLocalValue,
   toDateTimeLocalValue,
@@ -123,7 +124,7 @@ export function timingAfterMove(start: Date, end: Date | null): { start: string;
 }
 
 const dayText = (date: Date) =>
-  date.toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric' });
+  formatDate(date, 'en-US', { weekday: 'short', month: 'short', day: 'numeric' });
 
 /**
  * When an event happens, in words, for a dialog that shows it without inputs: "Sun, Mar 8, 14:00 – 15:00",

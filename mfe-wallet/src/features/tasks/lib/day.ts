@@ -1,3 +1,5 @@
+import { formatDate } from '@time-wallet/shared-ui/lib';
+
 const DAY_KEY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DAY_MS = 86_400_000;
 
@@ -16,11 +18,9 @@ export function isDayKey(text: string): boolean {
   return new Date(utcOf(text)).toISOString().slice(0, 10) === text;
 }
 
-// Each formatter is built once, on first use: building one loads its locale's data (the first of a page's start-up
-// cost 150 ms of one task at 4x CPU, in cpu-profile.mjs today), while toLocaleDateString with options builds a new one
-// on every call, and Today draws its date on every answer.
+// Built once, on first use: building a formatter loads its locale's data (the first of a page's start-up cost 150 ms
+// of one task at 4x CPU, in cpu-profile.mjs today), and Today draws its date on every answer.
 let relativeFormat: Intl.RelativeTimeFormat | undefined;
-let longDayFormat: Intl.DateTimeFormat | undefined;
 
 /** How the day reads next to the date: 'today', 'tomorrow', 'in 3 days', '2 days ago'. */
 export function relativeDay(day: string, today: string): string {
@@ -31,12 +31,11 @@ export function relativeDay(day: string, today: string): string {
 
 /** The day in full in the person's own locale, e.g. 'Saturday, November 21, 2026'. */
 export function longDay(day: string): string {
-  longDayFormat ??= new Intl.DateTimeFormat(undefined, {
+  return formatDate(new Date(utcOf(day)), undefined, {
     weekday: 'long',
     day: 'numeric',
     month: 'long',
     year: 'numeric',
     timeZone: 'UTC',
   });
-  return longDayFormat.format(new Date(utcOf(day)));
 }
