@@ -1,15 +1,17 @@
 // Registers the service worker (src/sw) once the page has settled, so its download, its precache of the shell's build
 // and its copies of what the page loaded never compete with the page's own start: after load, once no resource (a
-// chunk, an API read) has finished for SETTLE_MS, at the browser's next idle moment; at the latest LATEST_MS after load.
+// chunk, an API read) has finished for SETTLE_MS, at the browser's next idle moment; at the latest LATEST_MS after
+// load.
 // Registered at load, the worker's install ran beside the page's reads and lazy chunks and, on a 2-core machine, made
 // the first visit's main thread wait for a CPU (Lighthouse's mobile TBT on the wallet 2.5 s against 0.9 s without it).
 // A worker is for the next visit and for going offline later, so the first visit loses nothing by its waiting a few
 // seconds. Inlined into every document that runs the app, like theme-init.js (the static landing page has none:
 // shell/src/sw/pwa-assets.cjs). No worker: the app works as a plain web page.
 //
-// Once the worker controls the page (at load, or when it first takes over), the page tells it what it has loaded, so
-// the worker can keep what never passed through it: what loaded before it took over, and what Chromium's memory cache
-// answered. With the API's reads goes the Authorization the page sends them with (the worker fetches them again).
+// Once the worker controls the page (when the page has settled, or when it first takes over), the page tells it what
+// it has loaded, so the worker can keep what never passed through it: what loaded before it took over, and what
+// Chromium's memory cache answered. With the API's reads goes the Authorization the page sends them with (the worker
+// fetches them again).
 // The "__NAME__" strings are the build's (pwa-assets.cjs, from the TypeScript that defines them).
 (function () {
   if (!('serviceWorker' in navigator)) return;
