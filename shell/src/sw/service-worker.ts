@@ -3,6 +3,7 @@ import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { matchPrecache, precache } from 'workbox-precaching';
 import { CacheFirst, NetworkFirst, type Strategy } from 'workbox-strategies';
+import { browserTimeZone } from '@time-wallet/shared-ui/lib';
 import {
   accountOf,
   connectOriginsOf,
@@ -19,7 +20,6 @@ import {
   type WarmRequest,
   type WarmTarget,
 } from './routes';
-import { browserTimeZone } from '@time-wallet/shared-ui/lib';
 import { notificationOf, reminderMessage, targetUrlOf, type Reminder } from './reminders';
 
 /**

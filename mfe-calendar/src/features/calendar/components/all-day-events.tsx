@@ -1,10 +1,10 @@
 import type { CSSProperties } from 'react';
+import { formatDate } from '@time-wallet/shared-ui/lib';
 import type { CalendarEvent } from '../api/events-api';
 import type { CalendarLooks } from '../lib/calendars';
 import { LockMark } from './lock-mark';
 import { UNKNOWN_CALENDAR_COLOR } from './task-event';
 import styles from './all-day-events.module.css';
-import { formatDate } from '@time-wallet/shared-ui/lib';
 
 export interface AllDayEventsProps {
   events: CalendarEvent[];

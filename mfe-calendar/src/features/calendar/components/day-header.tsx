@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import styles from './week-grid.module.css';
 import { formatDate } from '@time-wallet/shared-ui/lib';
+import styles from './week-grid.module.css';
 
 /**
  * A week column's header: the day's short name and number over its line of figures. One markup for the grid's frame

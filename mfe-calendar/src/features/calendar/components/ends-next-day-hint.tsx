@@ -1,5 +1,5 @@
-import styles from './ends-next-day-hint.module.css';
 import { formatDate } from '@time-wallet/shared-ui/lib';
+import styles from './ends-next-day-hint.module.css';
 
 function dayAfterText(dateKey: string): string {
   const [year, month, day] = dateKey.split('-').map(Number);

@@ -18,8 +18,8 @@ export function isDayKey(text: string): boolean {
   return new Date(utcOf(text)).toISOString().slice(0, 10) === text;
 }
 
-// Built once, on first use: building a formatter loads its locale's data (the first of a page's start-up cost 150 ms
-// of one task at 4x CPU, in cpu-profile.mjs today), and Today draws its date on every answer.
+// Built once, on first use, as formatDate keeps its formatters: building one loads its locale's data, and Today draws
+// its date on every answer.
 let relativeFormat: Intl.RelativeTimeFormat | undefined;
 
 /** How the day reads next to the date: 'today', 'tomorrow', 'in 3 days', '2 days ago'. */
