@@ -69,11 +69,46 @@ function sourceMapper(stack) {
   };
 }
 
+/** A sample's length in ms (the delta to the next sample). */
+const sampleMs = (profile, index) => (profile.timeDeltas[index + 1] ?? 0) / 1000;
+
+/**
+ * The runs of samples with no idle one between them, in time order (a task, give or take a sample): the first and
+ * last sample's index, the start from the profile's start and the length, in ms.
+ */
+function busyStretches(profile, byId) {
+  const stretches = [];
+  let current = null;
+  let clock = 0;
+  profile.samples.forEach((id, index) => {
+    const ms = sampleMs(profile, index);
+    if (byId.get(id).callFrame.functionName === '(idle)') {
+      current = null;
+    } else {
+      if (current === null) stretches.push((current = { from: index, to: index, start: clock, ms: 0 }));
+      current.to = index;
+      current.ms += ms;
+    }
+    clock += ms;
+  });
+  return stretches;
+}
+
+/** Sums the samples of a stretch (from..to) by `keyOf(sample's node id)`. */
+function timeBy(profile, { from, to }, keyOf) {
+  const sums = new Map();
+  for (let index = from; index <= to; index++) {
+    const key = keyOf(profile.samples[index]);
+    sums.set(key, (sums.get(key) ?? 0) + sampleMs(profile, index));
+  }
+  return sums;
+}
+
 /**
  * Every busy stretch of 50 ms or more, in time order: its start from the profile's start, its length, and where its
  * time went by the innermost own function on each sample's stack (samples with none on their stack: by self time).
  */
-function printStretches(profile, byId, mapOf) {
+function printStretches(profile, byId, mapOf, stretches) {
   const parentOf = new Map();
   for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
   const ownFrameOf = new Map();
@@ -85,26 +120,11 @@ function printStretches(profile, byId, mapOf) {
     ownFrameOf.set(id, found);
     return found;
   };
-  const stretches = [];
-  let current = null;
-  let clock = 0;
-  profile.samples.forEach((id, index) => {
-    const ms = (profile.timeDeltas[index + 1] ?? 0) / 1000;
-    const node = byId.get(id);
-    if (node.callFrame.functionName === '(idle)') {
-      current = null;
-    } else {
-      if (current === null) stretches.push((current = { start: clock, ms: 0, where: new Map() }));
-      current.ms += ms;
-      const key = ownFrame(id) ?? `(no own frame) ${mapOf(node.callFrame)}`;
-      current.where.set(key, (current.where.get(key) ?? 0) + ms);
-    }
-    clock += ms;
-  });
   console.log('\n## Busy stretches of 50 ms or more, by the innermost own function on the stack');
+  const where = (id) => ownFrame(id) ?? `(no own frame) ${mapOf(byId.get(id).callFrame)}`;
   for (const stretch of stretches.filter((item) => item.ms >= 50)) {
     console.log(`at ${stretch.start.toFixed(0)} ms: ${stretch.ms.toFixed(0)} ms`);
-    for (const [key, ms] of [...stretch.where].sort((a, b) => b[1] - a[1]).slice(0, 6))
+    for (const [key, ms] of [...timeBy(profile, stretch, where)].sort((a, b) => b[1] - a[1]).slice(0, 6))
       console.log(`${ms.toFixed(0).padStart(8)} ms  ${key}`);
   }
 }
@@ -142,35 +162,19 @@ try {
     const byId = new Map(profile.nodes.map((node) => [node.id, node]));
     const selfTime = new Map();
     const byFile = new Map();
-    const deltas = profile.timeDeltas;
     profile.samples.forEach((id, index) => {
       const node = byId.get(id);
       const key = mapOf(node.callFrame);
-      const ms = (deltas[index + 1] ?? 0) / 1000;
+      const ms = sampleMs(profile, index);
       selfTime.set(key, (selfTime.get(key) ?? 0) + ms);
       const file = key.replace(/:[^:]*$/, '');
       byFile.set(file, (byFile.get(file) ?? 0) + ms);
     });
-    // The longest stretch of samples with no idle one between them: the page's longest task, give or take a sample.
-    let longest = { from: 0, to: 0 };
-    let from = null;
-    let stretchMs = 0;
-    let longestMs = 0;
-    profile.samples.forEach((id, index) => {
-      const idleSample = byId.get(id).callFrame.functionName === '(idle)';
-      if (idleSample) {
-        from = null;
-        return;
-      }
-      if (from === null) [from, stretchMs] = [index, 0];
-      stretchMs += (deltas[index + 1] ?? 0) / 1000;
-      if (stretchMs > longestMs) [longest, longestMs] = [{ from, to: index }, stretchMs];
-    });
-    const inLongest = new Map();
-    for (let index = longest.from; index <= longest.to; index++) {
-      const key = mapOf(byId.get(profile.samples[index]).callFrame);
-      inLongest.set(key, (inLongest.get(key) ?? 0) + (deltas[index + 1] ?? 0) / 1000);
-    }
+    // The longest busy stretch: the page's longest task, give or take a sample.
+    const stretches = busyStretches(profile, byId);
+    const none = { from: 0, to: -1, ms: 0 };
+    const longest = stretches.reduce((most, stretch) => (stretch.ms > most.ms ? stretch : most), none);
+    const inLongest = timeBy(profile, longest, (id) => mapOf(byId.get(id).callFrame));
     const idle = ['(idle)', '(program)'];
     const busy = [...selfTime].filter(([key]) => !idle.includes(key)).reduce((sum, [, ms]) => sum + ms, 0);
     const print = (title, map) => {
@@ -187,8 +191,8 @@ try {
     for (const task of longTasks) console.log(`  at ${task.start} ms: ${task.duration} ms`);
     print('Self time by source file', byFile);
     print('Self time by function', selfTime);
-    print(`Self time by function in the longest busy stretch (${longestMs.toFixed(0)} ms)`, inLongest);
-    if (values.stretches) printStretches(profile, byId, mapOf);
+    print(`Self time by function in the longest busy stretch (${longest.ms.toFixed(0)} ms)`, inLongest);
+    if (values.stretches) printStretches(profile, byId, mapOf, stretches);
   } finally {
     await browser.close();
   }
