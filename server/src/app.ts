@@ -7,6 +7,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { loadConfig, trustProxyOption, type AppConfig } from './config.js';
 import { HttpError } from './lib/http-errors.js';
 import { fieldWithControlCharacter } from './lib/input-rules.js';
+import { fastifySchemaCompilers, onFirstUse, type SchemaCompilers } from './lib/lazy-schema-compilers.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import authentication from './plugins/app/authentication.js';
 import clock from './plugins/app/clock.js';
@@ -44,7 +45,9 @@ export interface BuildAppOptions {
    * Fastify's schema compilers (its defaults when absent). The test suites build hundreds of apps in one process and
    * pass compilers that reuse what an earlier app compiled from the same schema (server/test/support/schema-compilers.ts).
    */
-  schemaCompilers?: NonNullable<FastifyServerOptions['schemaController']>['compilersFactory'];
+  schemaCompilers?: SchemaCompilers;
+  /** Compile every route's schemas while starting, as Fastify does by default, instead of on each one's first use. */
+  compileSchemasAtStart?: boolean;
 }
 
 /** Each folder of routes/ is the URL prefix of its index.ts (under /api); routes/autohooks.ts guards them all. */
@@ -99,7 +102,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
         .headers(headers)
         .send({ message: status === 404 ? 'Not found' : 'Bad request' });
     },
-    ...(options.schemaCompilers ? { schemaController: { compilersFactory: options.schemaCompilers } } : {}),
+    schemaController: {
+      compilersFactory: options.compileSchemasAtStart
+        ? (options.schemaCompilers ?? fastifySchemaCompilers())
+        : onFirstUse(options.schemaCompilers ?? fastifySchemaCompilers()),
+    },
     ajv: {
       customOptions: {
         // Unknown properties are an error and JSON types are not coerced: a client bug must surface as a 400.

@@ -2,7 +2,7 @@ import { createECDH, randomBytes } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
-import webpush from 'web-push';
+import { webPush } from './lib/packages-loaded-on-use.js';
 import { RECORD_QUOTAS, type RecordQuotas } from './lib/quotas.js';
 import { TRASH_LIMITS, type TrashLimits } from './plugins/app/trash-repository.js';
 
@@ -238,7 +238,7 @@ export function readOrCreateVapidKeys(dataDir: string): VapidKeys {
     dataDir,
     'vapid-keys.json',
     () => {
-      const keys = webpush.generateVAPIDKeys();
+      const keys = webPush().generateVAPIDKeys();
       return { value: keys, text: `${JSON.stringify(keys)}\n` };
     },
     (text) => {

@@ -6,7 +6,7 @@ import { after } from 'node:test';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { sql } from 'kysely';
-import { buildApp } from '../src/app.js';
+import { buildApp, type BuildAppOptions } from '../src/app.js';
 import { migrateDatabase, migrations } from '../src/db/database.js';
 import { jobSchemaOf } from '../src/plugins/app/jobs.js';
 import type { AppConfig, DatabaseConfig, RateLimitConfig } from '../src/config.js';
@@ -149,6 +149,8 @@ export async function buildTestApp(
     rateLimit?: Partial<RateLimitConfig>;
     logStream?: { write(line: string): void };
     env?: NodeJS.ProcessEnv;
+    /** The app's schema compilers and when they run (buildApp's options); by default the suite's shared ones. */
+    schemas?: Pick<BuildAppOptions, 'schemaCompilers' | 'compileSchemasAtStart'>;
   } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'time-wallet-test-'));
@@ -175,6 +177,7 @@ export async function buildTestApp(
   // Its migrations find every one already run (the template's); on SQLite they make the file's tables.
   const app = await buildApp({
     schemaCompilers: rememberingSchemaCompilers,
+    ...options.schemas,
     env: options.env ?? {},
     ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
     now: () => clock.now,

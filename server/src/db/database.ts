@@ -25,7 +25,7 @@ import {
   type SqliteDatabase as KyselySqliteDatabase,
   type SqliteDialectConfig,
 } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import {
   DATA_DIR_MODE,
   DEFAULT_POSTGRES_POOL,
@@ -33,6 +33,7 @@ import {
   type PostgresPoolConfig,
 } from '../config.js';
 import { LruCache } from '../lib/lru-cache.js';
+import { postgresClient } from '../lib/packages-loaded-on-use.js';
 import * as initial from './migrations/0001-initial.js';
 import * as eventsOverlapIndex from './migrations/0002-events-overlap-index.js';
 import * as signInThrottle from './migrations/0003-sign-in-throttle.js';
@@ -77,7 +78,8 @@ function createPostgresPool(
   options: DatabaseOptions & { statementTimeouts?: boolean; max?: number } = {},
 ): pg.Pool {
   const settings = options.pool ?? DEFAULT_POSTGRES_POOL;
-  const pool = new pg.Pool({
+  const { Pool, types } = postgresClient();
+  const pool = new Pool({
     connectionString: config.url,
     max: options.max ?? settings.max,
     // Without it a request waits forever for a connection when all are busy or the server does not answer.
@@ -95,7 +97,7 @@ function createPostgresPool(
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
         oid === INT8_OID
           ? (value: string) => Number(value)
-          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+          : types.getTypeParser(oid, format)) as typeof types.getTypeParser,
     },
   });
   // An idle connection that dies emits 'error' on the pool, and a connection checked out by a request emits it on the

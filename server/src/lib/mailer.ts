@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import { mailTransports } from './packages-loaded-on-use.js';
 
 export interface Mail {
   to: string;
@@ -91,7 +91,7 @@ async function outboxFiles(outboxDir: string): Promise<string[]> {
 
 export function createMailer(options: MailerOptions): Mailer {
   const pending = new Set<Promise<void>>();
-  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  const transport = options.smtpUrl ? mailTransports().createTransport(options.smtpUrl) : null;
   const now = options.now ?? Date.now;
   const maxAgeMs = options.outboxMaxAgeMs ?? OUTBOX_MAX_AGE_MS;
   const maxFiles = options.outboxMaxFiles ?? OUTBOX_MAX_FILES;

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { PostgresAdapter } from 'kysely';
-import webpush from 'web-push';
 import { readOrCreateVapidKeys, type AppConfig, type VapidKeys } from '../config.js';
 import type { PushSubscriptionRow } from '../db/schema.js';
 import { isUniqueViolation } from '../lib/db-errors.js';
 import { HttpError } from '../lib/http-errors.js';
 import { newId } from '../lib/ids.js';
 import { postPush } from '../lib/outbound/push-request.js';
+import { webPush } from '../lib/packages-loaded-on-use.js';
 import { toNotificationSettingsJson, type NotificationSettings } from '../schemas/notifications.js';
 
 export type { PushSubscriptionRow } from '../db/schema.js';
@@ -121,7 +121,7 @@ export async function sendPush(
     // Its url or tag is too long: a push service would refuse it (413) on every try.
     throw new Error(`A push's JSON must fit in ${PUSH_PAYLOAD_MAX_BYTES} bytes`);
   }
-  const details = webpush.generateRequestDetails(
+  const details = webPush().generateRequestDetails(
     { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
     json,
     {

@@ -2,11 +2,7 @@
 // test process what they compiled. Each app compiles every route's validators and serializers again, about 250 ms of
 // CPU; the suites build hundreds of apps per process from the same schemas and options. A function compiled from
 // equal JSON under equal options and shared schemas is the same function, so an app reuses an earlier one's.
-import { AjvCompiler } from '@fastify/ajv-compiler';
-import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
-import type { buildApp } from '../../src/app.js';
-
-type Compilers = NonNullable<NonNullable<Parameters<typeof buildApp>[0]>['schemaCompilers']>;
+import { fastifySchemaCompilers, type SchemaCompilers } from '../../src/lib/lazy-schema-compilers.js';
 
 interface RouteSchema {
   schema: unknown;
@@ -36,7 +32,8 @@ function remembering<Compiled>(
   };
 }
 
+const fastifys = fastifySchemaCompilers();
 export const rememberingSchemaCompilers = {
-  buildValidator: remembering(AjvCompiler() as never),
-  buildSerializer: remembering(SerializerSelector() as never),
-} as Compilers;
+  buildValidator: remembering(fastifys.buildValidator as never),
+  buildSerializer: remembering(fastifys.buildSerializer as never),
+} as SchemaCompilers;

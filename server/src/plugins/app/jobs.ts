@@ -3,9 +3,9 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
-import pg from 'pg';
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
 import type { DatabaseConfig, JobsConfig } from '../../config.js';
+import { pgBoss, postgresClient } from '../../lib/packages-loaded-on-use.js';
 
 /**
  * Background jobs: plugins and routes register a handler per job kind and a scan that sends due work; the same job code
@@ -203,7 +203,7 @@ function createPgBossRunner(
   options: { pollingIntervalSeconds: number; connectionTimeoutMs: number },
 ): JobRunner {
   const schema = jobSchemaOf(database);
-  const pool = new pg.Pool({
+  const pool = new (postgresClient().Pool)({
     connectionString: database.url,
     // Fetch loops (RUNS_AT_ONCE per kind) take turns on these; sends and maintenance use them between fetches.
     max: 3,
@@ -214,7 +214,7 @@ function createPgBossRunner(
     log.warn({ err: error }, 'background jobs: database connection lost while idle'),
   );
   let queriesUnderWay = 0;
-  const boss = new PgBoss({
+  const boss = new (pgBoss())({
     schema,
     db: {
       async executeSql(text, values) {
