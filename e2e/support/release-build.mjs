@@ -15,6 +15,12 @@ const WORKSPACE_LINKS = {
   'shared-ui': 'shared-ui',
 };
 
+/**
+ * A test's extra build is production code left unminified and without source maps: it runs the same, and the shell's
+ * build takes 6 s instead of 19 here. The suites' main builds (npm run build) stay exactly what ships.
+ */
+export const TEST_BUILD_FLAGS = ['--no-optimization-minimize', '--no-devtool'];
+
 function versionOf(dir) {
   return JSON.parse(fs.readFileSync(path.join(repoRoot, dir, 'package.json'), 'utf8')).version;
 }
@@ -65,7 +71,10 @@ export function releaseTree(commit, apps) {
         fs.writeFileSync(file, JSON.stringify(manifest, null, 2));
       }
     },
-    /** Builds one app of the tree for production with the tree's own webpack config, into `outputPath`. */
+    /**
+     * Builds one app of the tree for production with the tree's own webpack config, into `outputPath`. Not minified
+     * and without source maps (TEST_BUILD_FLAGS): what these builds are for is which code runs beside which.
+     */
     build(app, outputPath) {
       return new Promise((resolve, reject) => {
         const child = spawn(
@@ -76,6 +85,7 @@ export function releaseTree(commit, apps) {
             'production',
             '--env',
             `outputPath=${outputPath}`,
+            ...TEST_BUILD_FLAGS,
           ],
           { cwd: path.join(dir, app), stdio: ['ignore', 'pipe', 'pipe'] },
         );

@@ -32,6 +32,9 @@ export async function buildRemoteVariant(remoteDir, { file, replace: [from, to],
 
   const distDir = path.join(workDir, 'dist');
   const config = createConfig(appDir, { outputPath: distDir }, { mode: 'production' });
+  // As release-build.mjs's TEST_BUILD_FLAGS: the same code, unminified and without source maps.
+  config.optimization = { ...config.optimization, minimize: false };
+  config.devtool = false;
   await new Promise((resolve, reject) =>
     webpack(config).run((error, stats) =>
       error || stats.hasErrors() ? reject(error ?? new Error(stats.toString('errors-only'))) : resolve(),
