@@ -28,8 +28,10 @@
 // tasks and events above, tracked time written through the API), and measures GET /api/tasks/today,
 // /api/tasks?date, /api/ledger?from&to (7 days) and /api/aggregation/analytics/weekly on both in the same rounds,
 // the side going first alternating. A markdown table to stdout: per read, req/s and p99 of A (working tree) and B
-// (the ref) and the A/B throughput ratio, PASS at 0.9 or more (noise allowance). With --server-cpu-prof, each side
-// writes its profile under <dir>/A and <dir>/B.
+// (the ref) and the A/B throughput ratio, PASS at 0.9 or more (noise allowance). Before the reads, each side's
+// production entry (dist/server.js) is started on a new DATA_DIR and restarted on it, in the same rounds: the ms to
+// its first /api/health answer, A/B beside them. With --server-cpu-prof, each side writes its profile under <dir>/A
+// and <dir>/B.
 //
 // A missed target is reported (SHORT) but the exit code stays 0; a failed run (a non-2xx answer, a crash) exits 1.
 import { execFileSync, fork, spawn } from 'node:child_process';
@@ -830,6 +832,64 @@ function runCommand(command, commandArgs, cwd) {
   });
 }
 
+/** Resolves once `url` answers 200, polling every 10 ms; rejects when `child` exits first or after a minute. */
+async function waitFor200(url, child, output) {
+  const deadline = performance.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`the API exited while starting:\n${output()}`);
+    try {
+      if ((await fetch(url)).status === 200) return;
+    } catch {
+      // Not listening yet.
+    }
+    if (performance.now() > deadline) throw new Error(`no 200 from ${url} within a minute:\n${output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/**
+ * The production entry of a build (`node <dist>/server.js`, what `npm start` runs) started twice on one new SQLite
+ * DATA_DIR: the first start (which also writes the secrets and runs the migrations) and a restart. Each figure is
+ * the milliseconds from spawning the process to the first 200 of /api/health, the moment a supervisor or a load
+ * balancer would count it as up.
+ */
+async function timeStarts(dist) {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'time-wallet-bench-start-'));
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const once = async () => {
+    const started = performance.now();
+    const child = spawn(process.execPath, [path.join(dist, 'server.js')], {
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let output = '';
+    child.stderr.on('data', (chunk) => (output += chunk));
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    try {
+      await waitFor200(`http://127.0.0.1:${port}/api/health`, child, () => output);
+      return performance.now() - started;
+    } finally {
+      child.kill('SIGKILL');
+      await exited;
+    }
+  };
+  try {
+    const first = await once();
+    return { first, restart: await once() };
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
 /**
  * `--ab <ref>`: builds the server at <ref> in a throwaway detached git worktree (its node_modules a link to this
  * checkout's, so both builds run the same dependencies), starts it beside the working tree's build (server/dist),
@@ -915,6 +975,14 @@ async function driveAb(args) {
       { key: 'A', name: 'working tree', sha: headSha, dist: distDir },
       { key: 'B', name: args.ab, sha: refSha, dist: path.join(tree, 'server', 'dist') },
     ];
+    // Start-up first, with nothing else of the bench running: each round starts A and B back to back.
+    const startSamples = { A: [], B: [] };
+    for (let round = 0; round < rounds; round += 1) {
+      for (const side of round % 2 ? [...sides].reverse() : sides) {
+        startSamples[side.key].push(await timeStarts(side.dist));
+      }
+    }
+    process.stderr.write('A/B: start-up timed\n');
     for (const side of sides) {
       process.stderr.write(`A/B: starting and seeding ${side.key} (${side.name})\n`);
       side.server = await startServer({
@@ -1013,6 +1081,15 @@ async function driveAb(args) {
       },
       dates,
       reads: rows,
+      starts: ['first', 'restart'].map((kind) => {
+        const ms = (side) => startSamples[side].map((sample) => sample[kind]);
+        return {
+          kind,
+          aMs: median(ms('A')),
+          bMs: median(ms('B')),
+          ratio: median(ms('A').map((value, round) => value / ms('B')[round])),
+        };
+      }),
       pass: rows.every((row) => row.pass),
     };
     printAbReport(report);
@@ -1064,6 +1141,15 @@ function printAbReport(report) {
     `| ${header.map((_, column) => (column === 0 || column === 7 ? '---' : '---:')).join(' | ')} |`,
   );
   for (const line of lines) console.log(`| ${line.join(' | ')} |`);
+  console.log(
+    `\nStart-up: \`node dist/server.js\` on a new SQLite DATA_DIR, then again on the same one; ms from spawning ` +
+      `the process to the first 200 of /api/health, median of ${settings.rounds} rounds (A and B back to back); ` +
+      `A/B is the median of the rounds' ratios, below 1 = A starts sooner. Not a target.\n`,
+  );
+  console.log('| start | A ms | B ms | A/B |\n| --- | ---: | ---: | ---: |');
+  for (const row of report.starts) {
+    console.log(`| ${row.kind} | ${fixed(row.aMs, 0)} | ${fixed(row.bMs, 0)} | ${fixed(row.ratio)} |`);
+  }
   console.log(
     `\nData, each side (one user, ${settings.days} days, the day read ${report.dates.day}, the week from ` +
       `${report.dates.weekFrom}):`,
