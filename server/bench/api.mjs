@@ -42,6 +42,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { apiProcessEnv, freePort } from '../test/reliability/api-process.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const distDir = path.resolve(here, '../dist');
@@ -856,19 +857,11 @@ async function waitFor200(url, child, output) {
  */
 async function timeStarts(dist) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'time-wallet-bench-start-'));
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const port = await freePort();
   const once = async () => {
     const started = performance.now();
     const child = spawn(process.execPath, [path.join(dist, 'server.js')], {
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '',
-        NODE_ENV: 'production',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-      },
+      env: apiProcessEnv(port, { DATA_DIR: dataDir }),
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let output = '';

@@ -5,10 +5,10 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { compiledCopy, serverDir } from '../support/source.js';
+import { apiProcessEnv, freePort } from './api-process.mjs';
 
 export { serverDir };
 /** RELIABILITY_SERVER names another build to run (a deliberately broken copy, to check that a suite can fail). */
@@ -95,17 +95,7 @@ export async function ensureBuilt(): Promise<void> {
   }
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 export interface RunningApi {
   child: ChildProcess;
@@ -128,17 +118,11 @@ export async function startApi(env: Record<string, string>, timeoutMs = 30_000):
   const port = await freePort();
   const child = spawn(process.execPath, [builtServer], {
     cwd: serverDir,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
+    env: apiProcessEnv(port, {
       RATE_LIMIT_PER_MINUTE: '1000000',
       AUTH_RATE_LIMIT_PER_MINUTE: '100000',
       ...env,
-    },
+    }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
