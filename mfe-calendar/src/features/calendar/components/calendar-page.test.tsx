@@ -152,6 +152,51 @@ it('creates an event from Add Event, sending ISO UTC instants', async () => {
   await waitFor(() => expect(network.requestsTo('GET', '/events')).toHaveLength(2));
 });
 
+it('adds an event on the week in sight: another week starts on its first day at 09:00', async () => {
+  const user = userEvent.setup();
+  renderCalendar();
+  await screen.findByText('Team standup');
+  await user.click(screen.getByRole('button', { name: 'Next week' }));
+  await user.click(screen.getByRole('button', { name: 'Add Event' }));
+  const dialog = screen.getByRole('dialog', { name: 'New Event' });
+  const sunday = addDays(thisWeekSunday(), 7);
+  expect(within(dialog).getByLabelText('Start')).toHaveValue(`${sunday}T09:00`);
+  expect(within(dialog).getByLabelText('End')).toHaveValue(`${sunday}T10:00`);
+});
+
+it('goes to the week of an event saved on a day not in sight, and stays for one in sight', async () => {
+  const user = userEvent.setup();
+  const { network } = renderCalendar({
+    'POST /events': (request) => ({ status: 201, body: { ...standup, ...(request.body as object) } }),
+  });
+  await screen.findByText('Team standup');
+  const readWeeks = () => network.requestsTo('GET', '/events').map((request) => request.path.slice(13, 23));
+  const create = async (day: string) => {
+    await user.click(screen.getByRole('button', { name: 'Add Event' }));
+    const dialog = screen.getByRole('dialog', { name: 'New Event' });
+    await user.type(within(dialog).getByLabelText('Title'), 'Offsite');
+    for (const [label, time] of [
+      ['End', '12:00'],
+      ['Start', '11:00'],
+    ]) {
+      await user.clear(within(dialog).getByLabelText(label));
+      await user.type(within(dialog).getByLabelText(label), `${day}T${time}`);
+    }
+    await user.click(within(dialog).getByRole('button', { name: 'Create Event' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  };
+
+  const thisWeek = thisWeekSunday();
+  await create(addDays(thisWeek, 3));
+  await waitFor(() => expect(network.requestsTo('GET', '/events')).toHaveLength(2));
+  expect(new Set(readWeeks())).toEqual(new Set([thisWeek]));
+
+  const inThreeWeeks = addDays(thisWeek, 21);
+  await create(addDays(inThreeWeeks, 2));
+  await waitFor(() => expect(readWeeks()).toContain(inThreeWeeks));
+  expect(screen.getByRole('button', { name: 'today' })).toBeEnabled();
+});
+
 it('keeps the modal open and shows the banner when creating fails', async () => {
   const user = userEvent.setup();
   renderCalendar({ 'POST /events': { status: 500, body: { message: 'boom' } } });

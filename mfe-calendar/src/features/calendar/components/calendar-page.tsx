@@ -32,7 +32,8 @@ import {
   type SeriesScope,
 } from '../api/events-api';
 import {
-  draftForNextHour,
+  dayOfDraftTime,
+  draftForDay,
   draftFromEvent,
   draftFromSelection,
   eventBodyFromDraft,
@@ -239,6 +240,9 @@ export function CalendarPage() {
     }
     closeModal(modal.key);
     setBannerMessage(null);
+    // A saved event is shown: the grid goes to its day when that is not in sight (a date typed into the dialog).
+    const savedDay = dayOfDraftTime(draft.start);
+    if (range && !visibleDays.includes(savedDay)) setShownDay({ day: savedDay });
   };
 
   /**
@@ -348,7 +352,7 @@ export function CalendarPage() {
           subtitle={TEXT.subtitle}
           actions={
             <div className={styles.actions}>
-              <Button onClick={() => openCreate(draftForNextHour())}>Add Event</Button>
+              <Button onClick={() => openCreate(draftForDay(dayInSight()))}>Add Event</Button>
               <IcsControls onOutcome={setIcsOutcome} importInputRef={importInputRef} />
             </div>
           }

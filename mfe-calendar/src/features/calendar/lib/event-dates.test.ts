@@ -1,7 +1,7 @@
 import { anEvent } from '@time-wallet/api/testing';
 import {
   allDayTimes,
-  draftForNextHour,
+  draftForDay,
   draftFromEvent,
   draftFromSelection,
   eventBodyFromDraft,
@@ -63,10 +63,37 @@ describe('draftFromSelection', () => {
   });
 });
 
-it('draftForNextHour starts at the next full hour and lasts one hour', () => {
-  expect(draftForNextHour(local(2026, 3, 10, 23, 20))).toMatchObject({
-    start: '2026-03-11T00:00',
-    end: '2026-03-11T01:00',
+describe('draftForDay', () => {
+  it('starts today at the next full hour and lasts one hour', () => {
+    expect(draftForDay('2026-03-10', local(2026, 3, 10, 14, 20))).toMatchObject({
+      start: '2026-03-10T15:00',
+      end: '2026-03-10T16:00',
+      allDay: false,
+    });
+  });
+
+  it('stays on today late in the evening: 23:00 at the latest', () => {
+    for (const [hour, minute] of [
+      [22, 5],
+      [23, 20],
+      [23, 59],
+    ])
+      expect(draftForDay('2026-03-10', local(2026, 3, 10, hour, minute))).toMatchObject({
+        start: '2026-03-10T23:00',
+        end: '2026-03-11T00:00',
+      });
+  });
+
+  it('starts any other day in sight at 09:00', () => {
+    const now = local(2026, 3, 10, 14, 20);
+    expect(draftForDay('2026-03-17', now)).toMatchObject({
+      start: '2026-03-17T09:00',
+      end: '2026-03-17T10:00',
+    });
+    expect(draftForDay('2026-03-01', now)).toMatchObject({
+      start: '2026-03-01T09:00',
+      end: '2026-03-01T10:00',
+    });
   });
 });
 

@@ -11,6 +11,8 @@ import type { CalendarEvent, EventBody, EventRange } from '../api/events-api';
 export const NEW_EVENT_MINUTES = 60;
 export const SLOT_MINUTES = 30;
 const MINUTE_MS = 60_000;
+const DEFAULT_START_HOUR = '09:00';
+const DEFAULT_END_HOUR = '10:00';
 
 /** What the event modal edits: start and end as local 'YYYY-MM-DDTHH:mm' for datetime-local inputs. */
 export interface EventDraft {
@@ -43,10 +45,15 @@ export function draftFromSelection(start: Date, end: Date, allDay: boolean): Eve
   };
 }
 
-/** A one-hour event starting at the next full hour, for creating without a pointer. */
-export function draftForNextHour(now: Date = new Date()): EventDraft {
-  const start = new Date(now);
-  start.setHours(start.getHours() + 1, 0, 0, 0);
+const LAST_START_HOUR = 23;
+
+/**
+ * A one-hour event on `day` (the day in sight), for creating without a pointer: today at the next full hour, but
+ * never later than 23:00, so a late-evening draft stays on the day shown; any other day at 09:00.
+ */
+export function draftForDay(day: string, now: Date = new Date()): EventDraft {
+  const start = new Date(`${day}T${DEFAULT_START_HOUR}`);
+  if (day === toLocalDateKey(now)) start.setHours(Math.min(now.getHours() + 1, LAST_START_HOUR), 0, 0, 0);
   return draftFromSelection(start, start, false);
 }
 
@@ -79,9 +86,6 @@ export function lastDayOfDraft(draft: Pick<EventDraft, 'start' | 'end'>): string
 export function allDayTimes(firstDay: string, lastDay: string): Pick<EventDraft, 'start' | 'end'> {
   return { start: `${firstDay}T00:00`, end: `${addDays(lastDay, 1)}T00:00` };
 }
-
-const DEFAULT_START_HOUR = '09:00';
-const DEFAULT_END_HOUR = '10:00';
 
 /** The draft with All day turned on (whole days from the start's to the end's) or off (09:00 to 10:00 on its first day). */
 export function withAllDay<D extends EventDraft>(draft: D, allDay: boolean): D {
