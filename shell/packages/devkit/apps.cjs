@@ -16,7 +16,7 @@ const remotes = registry.remotes.map((remote) => ({
   exposes: Object.fromEntries(remote.pages.map((page) => [`./${page.expose}`, pageModuleOf(page)])),
 }));
 
-const { shell, api } = registry;
+const { shell, api, firstFrames } = registry;
 
 /** Every front-end package, bottom layer first: the libraries, the shell and each remote. */
 const frontEndPackages = [...registry.libraries, shell.dir, ...remotes.map((remote) => remote.dir)];
@@ -25,4 +25,4 @@ function portOf(app, env = process.env) {
   return Number(env[app.portEnv] ?? app.defaultPort);
 }
 
-module.exports = { repoRoot, remotes, shell, api, portOf, pageModuleOf, frontEndPackages };
+module.exports = { repoRoot, remotes, shell, api, firstFrames, portOf, pageModuleOf, frontEndPackages };

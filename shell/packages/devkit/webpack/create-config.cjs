@@ -121,6 +121,18 @@ function createConfig(appDir, env = {}, argv = {}) {
   const publicDir = path.join(appDir, 'public');
   const outputPath = env.outputPath ? path.resolve(env.outputPath) : path.join(appDir, 'dist');
 
+  const prerenderPlugin = (kind) =>
+    new PrerenderPlugin({
+      appDir,
+      resolve,
+      kind,
+      rules: [
+        scriptRules(true),
+        ...styleRules(app, true, require.resolve('./prerender-css.cjs')),
+        { test: /\.(png|svg|jpg|webp|ico)$/, type: 'asset/resource', generator: { emit: false } },
+      ],
+    });
+
   const federation = {
     name: app.federationName,
     shared: sharedModules({ providesSingletons }),
@@ -214,20 +226,10 @@ function createConfig(appDir, env = {}, argv = {}) {
       // A host's first-visit pages as HTML (its src/app/prerender.tsx), from the same components and loaders, and the
       // chunks its first render needs preloaded beside its entry.
       ...(app.kind === 'host' && isProduction
-        ? [
-            new InlineTemplateScriptsPlugin(),
-            new StartupPreloadPlugin(),
-            new PrerenderPlugin({
-              appDir,
-              resolve,
-              rules: [
-                scriptRules(true),
-                ...styleRules(app, true, require.resolve('./prerender-css.cjs')),
-                { test: /\.(png|svg|jpg|webp|ico)$/, type: 'asset/resource', generator: { emit: false } },
-              ],
-            }),
-          ]
+        ? [new InlineTemplateScriptsPlugin(), new StartupPreloadPlugin(), prerenderPlugin('host')]
         : []),
+      // A remote's pages' first frames (its src/app/first-frames.tsx), which the shell's server puts in their HTML.
+      ...(app.kind === 'remote' && !standalone && isProduction ? [prerenderPlugin('remote')] : []),
     ],
     performance: { hints: false },
     optimization: {

@@ -4,16 +4,24 @@ const path = require('node:path');
 const { execFile } = require('node:child_process');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { htmlTagObjectToString } = require('html-webpack-plugin/lib/html-tags');
+const { firstFrames } = require('../apps.cjs');
 
 /** The app module a host may provide: `export function prerender(): PrerenderedPage[]` (see the shell's). */
 const PRERENDER_MODULE = 'src/app/prerender.tsx';
+/**
+ * The module a remote may provide: `export function prerender(): FirstFrame[]`, each `{ page, html }`, the markup its
+ * registry page draws before its data has come (see mfe-analytics's). The plugin writes each as <dir>/<page>.html
+ * (registry.json's firstFrames) with its critical CSS; the shell's static server puts it in the page's first HTML
+ * (serve/first-frames.mjs).
+ */
+const FIRST_FRAME_MODULE = 'src/app/first-frames.tsx';
 /** The static server answers each path listed here with its document (PRERENDERED_PAGES, serve/static-server.mjs). */
 const MANIFEST = 'prerendered.json';
 const NAME = 'PrerenderPlugin';
 
-/** The app's prerender module, if it has one. */
-function prerenderModuleOf(appDir) {
-  const file = path.join(appDir, PRERENDER_MODULE);
+/** The app's module of that name, if it has one. */
+function moduleOf(appDir, name) {
+  const file = path.join(appDir, name);
   return fs.existsSync(file) ? file : null;
 }
 
@@ -147,9 +155,20 @@ function documentFor(page, { template, headTags, bodyTags, sheets }) {
  * prerendered.json, which tells the static server which paths they answer. The Node compile starts with the app's own
  * and runs beside it.
  */
+/**
+ * A remote's first frame as the file the shell's static server reads: the page's critical CSS (its own build's copy of
+ * every stylesheet its markup uses, shared-ui's included, so it draws alike beside any shell) and its markup.
+ */
+function firstFrameFile(frame, sheets) {
+  return `<style>${criticalCss(sheets, frame.html)}</style>${frame.html}`;
+}
+
 class PrerenderPlugin {
-  constructor({ appDir, rules, resolve }) {
-    this.options = { appDir, moduleFile: prerenderModuleOf(appDir), rules, resolve };
+  /** `kind`: a host prerenders whole documents (PRERENDER_MODULE), a remote its pages' first frames (FIRST_FRAME_MODULE). */
+  constructor({ appDir, rules, resolve, kind = 'host' }) {
+    const moduleFile = moduleOf(appDir, kind === 'host' ? PRERENDER_MODULE : FIRST_FRAME_MODULE);
+    this.options = { appDir, moduleFile, rules, resolve };
+    this.kind = kind;
   }
 
   apply(compiler) {
@@ -169,6 +188,20 @@ class PrerenderPlugin {
     });
     compiler.hooks.thisCompilation.tap(NAME, (compilation) => {
       const { RawSource } = compiler.webpack.sources;
+      if (this.kind === 'remote') {
+        compilation.hooks.processAssets.tapPromise(
+          { name: NAME, stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+          async () => {
+            const { pages, sheets } = await rendering;
+            for (const frame of pages)
+              compilation.emitAsset(
+                `${firstFrames.dir}/${frame.page}.html`,
+                new RawSource(firstFrameFile(frame, sheets)),
+              );
+          },
+        );
+        return;
+      }
       HtmlWebpackPlugin.getCompilationHooks(compilation).afterTemplateExecution.tapPromise(
         NAME,
         async (data) => {
