@@ -5,7 +5,11 @@ import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { createStaticServer, headersFollowingRuntimeConfig } from '@time-wallet/devkit/serve';
+import {
+  createStaticServer,
+  firstFramesFollowingRuntimeConfig,
+  headersFollowingRuntimeConfig,
+} from '@time-wallet/devkit/serve';
 
 const require = createRequire(import.meta.url);
 const { repoRoot, remotes, shell } = require('@time-wallet/devkit/apps');
@@ -146,6 +150,7 @@ export async function startStack({ runtimeConfig = {}, distDirs = {}, api = {} }
   await startApi();
 
   const headers = headersFollowingRuntimeConfig(configFile);
+  const firstFrames = firstFramesFollowingRuntimeConfig(configFile);
   const servers = new Map();
   const serverOptions = new Map();
   // Milliseconds each server waits before answering, by name (a slow remote).
@@ -157,6 +162,7 @@ export async function startStack({ runtimeConfig = {}, distDirs = {}, api = {} }
       allowedOrigins: spa ? [] : [shellOrigin],
       headers,
       files: spa ? { '/config.json': configFile } : {},
+      composePage: spa ? firstFrames.compose : undefined,
     });
     const [handle] = server.listeners('request');
     server.removeAllListeners('request');

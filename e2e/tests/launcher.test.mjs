@@ -250,6 +250,9 @@ describe('npm start: supervised children', { skip: !onLinux && 'reads /proc' }, 
     const children = launcher.children();
     assert.equal(children.length, 1 + frontEndApps.length, 'the API and one static server per app');
     for (const url of Object.values(launcher.pages)) assert.equal(await answers(url), 200, url);
+    // The shell's server puts mfe-analytics's first frame, read from that remote's own server, into the page's HTML.
+    const analytics = await (await fetch(`${launcher.urls.shell}/app/analytics`)).text();
+    assert.match(analytics, /Average Productive Hours/, "npm start serves pages with their remote's first frame");
 
     const wallet = childServing(launcher, 'mfe-wallet');
     assert.ok(wallet, 'mfe-wallet has its own process');

@@ -1,7 +1,11 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { createStaticServer, headersFollowingRuntimeConfig } from '../serve/static-server.mjs';
+import {
+  createStaticServer,
+  firstFramesFollowingRuntimeConfig,
+  headersFollowingRuntimeConfig,
+} from '../serve/static-server.mjs';
 import { frontEndApps, repoRoot, shell, portOf, originOf } from './lib.mjs';
 
 /**
@@ -19,6 +23,8 @@ export function serveFrontEnds({
 }) {
   const shellOrigin = originOf(portOf(shell, env));
   const headers = headersFollowingRuntimeConfig(runtimeConfigFile, { log });
+  // The shell's pages take their remote's first frame, from whichever version of it the runtime config names now.
+  const firstFrames = firstFramesFollowingRuntimeConfig(runtimeConfigFile, { log });
   const listening = [];
   for (const app of apps) {
     const server = createStaticServer({
@@ -28,6 +34,7 @@ export function serveFrontEnds({
       headers,
       files: app === shell ? { '/config.json': runtimeConfigFile } : {},
       versionsDir: deployDir && app !== shell ? path.join(deployDir, app.dir) : undefined,
+      composePage: app === shell ? firstFrames.compose : undefined,
     });
     const port = portOf(app, env);
     listening.push(

@@ -207,6 +207,7 @@ export function createStaticServer({
   files = {},
   versionsDir,
   fileSystem = fs,
+  composePage,
 }) {
   const absoluteRoot = path.resolve(root);
   const absoluteVersionsDir = versionsDir === undefined ? null : path.resolve(versionsDir);
@@ -258,12 +259,16 @@ export function createStaticServer({
     return null;
   }
 
-  function sendFile(req, res, { fd, stat, file, cacheControl }) {
+  /**
+   * `page`: for a page composed before sending (`composePage`), its file's bytes as read and the composed page, if any
+   * (`{ body, tag }`: the tag names what was put in, for the ETag and the gzip cache).
+   */
+  function sendFile(req, res, { fd, stat, file, cacheControl }, page = undefined) {
     let streaming = false;
     try {
       const extension = path.extname(file);
       // Read at most once: a descriptor read to its end reads nothing more.
-      let raw = null;
+      let raw = page?.html ?? null;
       const readBody = () => (raw ??= fileSystem.readFileSync(fd));
       if (extension === '.html') {
         let html;
@@ -280,8 +285,12 @@ export function createStaticServer({
       // A page rewritten between its stat and its read is answered as read (the bytes its CSP was computed from),
       // with no validator and not from the gzip cache, both of which belong to the stat.
       const readAnother = raw !== null && raw.length !== stat.size;
+      // A composed page: the CSP above is the file's own (its inline scripts only); what was put in is named in the
+      // ETag and the gzip cache's key, so a new frame is a new version of the page.
+      const composed = page?.composed && !readAnother ? page.composed : null;
+      if (composed) raw = composed.body;
       const size = raw === null ? stat.size : raw.length;
-      const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
+      const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}${composed ? `-${composed.tag}` : ''}"`;
       res.setHeader('Content-Type', CONTENT_TYPES[extension] ?? 'application/octet-stream');
       res.setHeader('Cache-Control', cacheControl);
       if (!readAnother) res.setHeader('ETag', etag);
@@ -293,7 +302,9 @@ export function createStaticServer({
       if (acceptsGzip && COMPRESSIBLE.has(extension) && size > 512) {
         let body;
         try {
-          body = readAnother ? zlib.gzipSync(raw, { level: 9 }) : gzipped(file, stat, readBody);
+          if (readAnother) body = zlib.gzipSync(raw, { level: 9 });
+          else if (composed) body = gzipped(`${file}#${composed.tag}`, { ...stat, size }, readBody);
+          else body = gzipped(file, stat, readBody);
         } catch {
           sendText(res, 404, 'Not found');
           return;
@@ -364,7 +375,38 @@ export function createStaticServer({
       sendText(res, 404, 'Not found');
       return;
     }
+    if (composePage && path.extname(servable.file) === '.html') {
+      composeAndSend(req, res, servable);
+      return;
+    }
     sendFile(req, res, servable);
+  }
+
+  /** A page passed through `composePage` first; one it cannot compose (or that fails to) goes out as it is. */
+  function composeAndSend(req, res, servable) {
+    let html;
+    try {
+      html = fileSystem.readFileSync(servable.fd);
+    } catch {
+      closeQuietly(fileSystem, servable.fd);
+      sendText(res, 404, 'Not found');
+      return;
+    }
+    Promise.resolve()
+      .then(() => composePage(html))
+      .catch((error) => {
+        console.error(`static server ${absoluteRoot}: composing ${req.url}:`, error);
+        return null;
+      })
+      .then((composed) => {
+        try {
+          sendFile(req, res, servable, { html, composed });
+        } catch (error) {
+          console.error(`static server ${absoluteRoot}: ${req.method} ${req.url}:`, error);
+          if (res.headersSent) res.destroy();
+          else sendText(res, 500, 'Internal error');
+        }
+      });
   }
 
   const server = http.createServer((req, res) => {
@@ -459,3 +501,4 @@ export function headersFollowingRuntimeConfig(configFile, { log = console.error 
     return headers;
   };
 }
+export { firstFramesFollowingRuntimeConfig } from './first-frames.mjs';

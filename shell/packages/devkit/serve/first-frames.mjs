@@ -1,0 +1,164 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const { firstFrames } = require('../apps.cjs');
+
+/** A remote's first frame is a few KB of markup and styles (mfe-analytics's: 11 KB); anything larger is refused. */
+export const FIRST_FRAME_MAX_BYTES = 64 * 1024;
+/** How long a page waits for a first frame not yet known: past it, the page goes out with its placeholders. */
+export const FIRST_FRAME_WAIT_MS = 300;
+/** How long a frame (or its absence) is used before it is asked for again; a remote's deploy shows within this. */
+export const FIRST_FRAME_FRESH_MS = 10_000;
+/** Frames kept: one per remote page, with room for the addresses of deploys to come. */
+const FIRST_FRAME_CACHE_LIMIT = 64;
+
+// The slot the shell's prerender marks (PageSkeleton's firstFrameSlot), as its minifier writes it: the attribute's
+// value `<remote>/<page>` quoted or not, the placeholders inside it (spans only, so the first </div> closes it).
+const SLOT = new RegExp(
+  `(<div\\b[^>]*\\s${firstFrames.slot}=(["']?)([A-Za-z0-9_-]+)/([A-Za-z0-9_-]+)\\2[^>]*>)([\\s\\S]*?)(</div>)`,
+);
+
+/** Markup a frame must not hold: scripts, frames and handlers never run in one (the CSP), so one that has them is wrong. */
+const FORBIDDEN = /<\s*(script|iframe|object|embed|base|meta|link)\b|\son[a-z]+\s*=|javascript:/i;
+
+function readConfig(configFile) {
+  try {
+    return JSON.parse(fs.readFileSync(configFile, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/** The frame's address beside the remote's manifest, from the runtime config read now; null when it names none. */
+function frameUrlOf(config, remote, page) {
+  const manifest = config?.remotes?.[remote];
+  if (typeof manifest !== 'string') return null;
+  try {
+    const url = new URL(`${firstFrames.dir}/${page}.html`, manifest);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The body of a fetch, or null when it is longer than `limit` bytes (read no further than that). */
+async function boundedText(response, limit) {
+  const declared = Number(response.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > limit) {
+    await response.body?.cancel();
+    return null;
+  }
+  const chunks = [];
+  let size = 0;
+  for await (const chunk of response.body ?? []) {
+    size += chunk.length;
+    if (size > limit) {
+      await response.body.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * Puts each remote page's first frame into the shell's prerendered HTML as it is served (registry.json's
+ * firstFrames): the page's first paint then holds the remote's own words, not placeholders, with no script run and
+ * with whatever version of the remote is deployed now, since the frame is read from the remote's origin, beside the
+ * manifest the runtime config names.
+ *
+ * Frames are read in the background and kept for FIRST_FRAME_FRESH_MS; an older one is served while the next is read.
+ * A page waits at most FIRST_FRAME_WAIT_MS for a frame it has never had. A frame that is missing, slow, too large
+ * (FIRST_FRAME_MAX_BYTES), not HTML or holding markup it must not (FORBIDDEN) leaves the page's placeholders: the
+ * page is never worse than without frames, and nothing a remote serves stops or slows the shell's server for long.
+ *
+ * `compose(html)` resolves with `{ body, tag }` (the page with its frame, and a tag naming that frame for the page's
+ * ETag) or null when the page has no slot or no frame for it.
+ */
+export function firstFramesFollowingRuntimeConfig(
+  configFile,
+  {
+    fetch = globalThis.fetch,
+    now = Date.now,
+    waitMs = FIRST_FRAME_WAIT_MS,
+    freshMs = FIRST_FRAME_FRESH_MS,
+    log = console.error,
+  } = {},
+) {
+  /** url -> { frame: string | null, tag, readAt, reading: Promise | null } */
+  const cache = new Map();
+
+  function remember(url, entry) {
+    cache.delete(url);
+    if (cache.size >= FIRST_FRAME_CACHE_LIMIT) cache.delete(cache.keys().next().value);
+    cache.set(url, entry);
+  }
+
+  async function read(url) {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), freshMs);
+    try {
+      const response = await fetch(url, { signal: controller.signal, redirect: 'error' });
+      const type = response.headers.get('content-type') ?? '';
+      if (!response.ok || !/^text\/html\b/i.test(type)) {
+        await response.body?.cancel();
+        return null;
+      }
+      const text = await boundedText(response, FIRST_FRAME_MAX_BYTES);
+      if (text === null) log(`first frame ${url} is over ${FIRST_FRAME_MAX_BYTES} bytes: not used`);
+      else if (FORBIDDEN.test(text)) log(`first frame ${url} holds scripts, frames or handlers: not used`);
+      else return text;
+      return null;
+    } catch {
+      // Unreachable, refused or too slow: the page keeps its placeholders until the next read.
+      return null;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** The entry for `url` now, starting a read when it has none or its one is stale (one read at a time). */
+  function entryFor(url) {
+    let entry = cache.get(url);
+    const stale = !entry || now() - entry.readAt >= freshMs;
+    if (stale && !entry?.reading) {
+      const reading = read(url).then((frame) => {
+        const tag =
+          frame === null ? '' : crypto.createHash('sha256').update(frame).digest('base64url').slice(0, 12);
+        remember(url, { frame, tag, readAt: now(), reading: null });
+      });
+      entry = entry
+        ? { ...entry, reading }
+        : { frame: null, tag: '', readAt: -Infinity, reading, first: true };
+      remember(url, entry);
+    }
+    return entry;
+  }
+
+  return {
+    async compose(html) {
+      const text = html.toString('utf8');
+      const slot = SLOT.exec(text);
+      if (!slot) return null;
+      const [whole, open, , remote, page, , close] = slot;
+      const url = frameUrlOf(readConfig(configFile), remote, page);
+      if (url === null) return null;
+      let entry = entryFor(url);
+      if (entry.first) {
+        // Never read yet: wait a little for it, then go without. Only once: while a slow first read goes on, the
+        // visits after this one do not wait for it.
+        entry.first = false;
+        let timer;
+        await Promise.race([entry.reading, new Promise((resolve) => (timer = setTimeout(resolve, waitMs)))]);
+        clearTimeout(timer);
+        entry = cache.get(url);
+      }
+      if (!entry?.frame) return null;
+      const body =
+        text.slice(0, slot.index) + open + entry.frame + close + text.slice(slot.index + whole.length);
+      return { body: Buffer.from(body, 'utf8'), tag: entry.tag };
+    },
+  };
+}
