@@ -116,6 +116,27 @@ describe('prerendered signed-in pages of the production build', () => {
   // cache (no route sees that), and the app would replace the frame before it is read.
   const suite = browserSuite({ account: 'frame', signIn: false, browser: { serviceWorkers: 'block' } });
 
+  /** From the next page on, records each largest paint: its time and its words. */
+  const recordLargestPaints = () =>
+    suite.page.addInitScript(() => {
+      window.__largestPaints = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries())
+          window.__largestPaints.push({ time: entry.startTime, text: entry.element?.textContent ?? '' });
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+    });
+  /** The largest paints so far, and when the chunk of the remote's page (its expose) was asked for. */
+  const paintsAndPageCode = (expose) =>
+    suite.page.evaluate(
+      (name) => ({
+        paints: window.__largestPaints,
+        pageCodeAskedAt: performance
+          .getEntriesByType('resource')
+          .find((entry) => entry.name.includes(`__federation_expose_${name}`))?.startTime,
+      }),
+      expose,
+    );
+
   it('paints the layout, heading and subtitle from the first HTML, before the page code is asked for', async () => {
     const html = await (await fetch(`${suite.stack.shellUrl}/app/wallet`)).text();
     assert.match(html, /<h1\b[^>]*>Manage Time Wallet<\/h1>/, "the registry's heading is in the first HTML");
@@ -124,11 +145,8 @@ describe('prerendered signed-in pages of the production build', () => {
     assert.match(html, /<div inert(="")?>/, 'inert until the app replaces it');
 
     await storeSession(suite.page, suite.stack.shellUrl, suite.account);
+    await recordLargestPaints();
     await suite.page.addInitScript(() => {
-      window.__largestPaints = [];
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) window.__largestPaints.push(entry.startTime);
-      }).observe({ type: 'largest-contentful-paint', buffered: true });
       // Whether the heading ever left the screen once shown (the session check's spinner once replaced the frame).
       window.__headingGone = false;
       let shown = false;
@@ -141,17 +159,12 @@ describe('prerendered signed-in pages of the production build', () => {
     await suite.page.goto(`${suite.stack.shellUrl}/app/wallet`);
     // The remote's own heading (its id, not the frame's) replaces the frame's.
     await suite.page.locator('h1#wallet-page-title').waitFor();
-    const { paints, pageCodeAskedAt } = await suite.page.evaluate(() => ({
-      paints: window.__largestPaints,
-      pageCodeAskedAt: performance
-        .getEntriesByType('resource')
-        .find((entry) => entry.name.includes('__federation_expose_WalletPage'))?.startTime,
-    }));
+    const { paints, pageCodeAskedAt } = await paintsAndPageCode('WalletPage');
     assert.ok(pageCodeAskedAt !== undefined, "the wallet page's chunk was loaded");
     assert.ok(paints.length > 0, 'a largest paint was reported');
     assert.ok(
-      paints.at(-1) < pageCodeAskedAt,
-      `the largest paint (${paints.at(-1)} ms) came before the page's code was asked for (${pageCodeAskedAt} ms)`,
+      paints.at(-1).time < pageCodeAskedAt,
+      `the largest paint (${paints.at(-1).time} ms) came before the page's code was asked for (${pageCodeAskedAt} ms)`,
     );
     assert.equal(await suite.page.getByRole('heading', { level: 1 }).count(), 1, 'the frame gave way');
     assert.equal(await suite.page.locator('[inert]').count(), 0, 'nothing inert is left');
@@ -162,6 +175,36 @@ describe('prerendered signed-in pages of the production build', () => {
     );
     await suite.page.getByRole('link', { name: 'Calendar' }).click();
     await suite.page.getByRole('heading', { level: 1, name: 'Calendar' }).waitFor();
+  });
+
+  it("paints the analytics cards from the remote's first frame in the first HTML, its largest paint then", async () => {
+    const html = await (await fetch(`${suite.stack.shellUrl}/app/analytics`)).text();
+    for (const words of ['Average Productive Hours', 'Productive: tracked time, done tasks’ blocks'])
+      assert.ok(html.includes(words), `"${words}" is in the first HTML, from mfe-analytics's build`);
+    assert.doesNotMatch(html, /__federation_expose_AnalyticsPage/, 'no page code is named by it');
+
+    await storeSession(suite.page, suite.stack.shellUrl, suite.account);
+    await recordLargestPaints();
+    await suite.page.goto(`${suite.stack.shellUrl}/app/analytics`);
+    await suite.page.locator('h1#analytics-page-title').waitFor();
+    await suite.page
+      .getByRole('region', { name: 'Average Productive Hours' })
+      .getByText('hours')
+      .first()
+      .waitFor();
+    const { paints, pageCodeAskedAt } = await paintsAndPageCode('AnalyticsPage');
+    assert.ok(pageCodeAskedAt !== undefined, "the analytics page's chunk was loaded");
+    const largest = paints.at(-1);
+    assert.ok(
+      largest.text.length > 40 && html.includes(largest.text),
+      `the largest paint is words of the first HTML's frame: ${JSON.stringify(paints)}`,
+    );
+    assert.ok(
+      largest.time < pageCodeAskedAt,
+      `painted (${largest.time} ms) before the page's code was asked for (${pageCodeAskedAt} ms)`,
+    );
+    assert.equal(await suite.page.locator('[inert], [data-first-frame]').count(), 0, 'the frame gave way');
+    assert.equal(await suite.page.getByRole('heading', { level: 1 }).count(), 1);
   });
 
   it("puts the frame's heading and subtitle where the page draws them, so nothing moves when it takes over", async () => {

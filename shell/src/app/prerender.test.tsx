@@ -1,5 +1,5 @@
 import { within } from '@testing-library/react';
-import { isSignedInPage, PAGES } from '../lib/pages';
+import { FIRST_FRAME_SLOT, isSignedInPage, PAGES } from '../lib/pages';
 import { prerender, type PrerenderedPage } from './prerender';
 
 /** A prerendered page's markup in the document, to be read the way a person (or a test) reads the app. */
@@ -39,6 +39,7 @@ describe('prerender', () => {
     for (const page of guests) {
       const prerendered = byPath(page.path)!;
       expect(prerendered).toMatchObject({ file: `${page.path.slice(1)}.html`, app: true });
+      expect(prerendered.html).not.toContain(FIRST_FRAME_SLOT);
       const frame = within(shown(prerendered));
       expect(frame.getByRole('heading', { level: 1, name: page.heading })).toBeInTheDocument();
       // No form before the app: nothing can be submitted before its code can handle it.
@@ -66,6 +67,14 @@ describe('prerender', () => {
       // Nothing in it can be used before the app has replaced it.
       expect(root.firstElementChild).toHaveAttribute('inert');
       expect(prerendered.html).not.toMatch(/<form\b/i);
+      // One slot, holding the placeholders, where the static server may put the remote's first frame of this page.
+      const slots = root.querySelectorAll(`[${FIRST_FRAME_SLOT}]`);
+      expect(slots).toHaveLength(1);
+      expect(slots[0]).toHaveAttribute(FIRST_FRAME_SLOT, `${page.remote}/${page.name}`);
+      expect(slots[0]).toHaveAttribute('aria-hidden', 'true');
+      // Spans only, so the server finds the slot's end at its first </div>.
+      expect(slots[0].querySelector('div')).toBeNull();
+      expect(slots[0].children.length).toBeGreaterThan(0);
     }
     const today = within(shown(byPath('/app/today')!));
     for (const name of ['Tabs', 'Tab bar'])

@@ -7,8 +7,15 @@ import { isSignedInPage, remotePageForPath, type RegisteredPage } from '../lib/p
  * with the session check's spinner. The build prerenders it into the page's first HTML, and RequireAuth draws it while
  * the check runs, so the page's heading stays on screen from the first paint to the page itself.
  */
-export function SignedInPageFrame({ page }: { page: RegisteredPage }) {
-  const frame = <PageSkeleton page={page} checkingSession />;
+export function SignedInPageFrame({
+  page,
+  firstFrameSlot = false,
+}: {
+  page: RegisteredPage;
+  /** The prerendered page's: see PageSkeleton. */
+  firstFrameSlot?: boolean;
+}) {
+  const frame = <PageSkeleton page={page} checkingSession firstFrameSlot={firstFrameSlot} />;
   return page.layout ? <AppLayoutFrame>{frame}</AppLayoutFrame> : frame;
 }
 

@@ -1,7 +1,7 @@
 import { ThemeToggle } from '@time-wallet/api';
 import { Link } from '@time-wallet/api/router';
 import { PageHeader, Skeleton, Spinner } from '@time-wallet/shared-ui';
-import { isSignedInPage, wayOutOf, type RegisteredPage } from '../../lib/pages';
+import { FIRST_FRAME_SLOT, isSignedInPage, wayOutOf, type RegisteredPage } from '../../lib/pages';
 import styles from './page-skeleton.module.css';
 
 /** Where the frame sits: inside the layout, or the whole screen with or without a page header. */
@@ -26,9 +26,15 @@ function frameClass(page: RegisteredPage): string | undefined {
 export function PageSkeleton({
   page,
   checkingSession = false,
+  firstFrameSlot = false,
 }: {
   page: RegisteredPage;
   checkingSession?: boolean;
+  /**
+   * Prerender only: the placeholders are marked as the slot where the static server may put the remote's own first
+   * frame (devkit serve/first-frames.mjs); without one they stay.
+   */
+  firstFrameSlot?: boolean;
 }) {
   const wayOut = isSignedInPage(page) ? wayOutOf(page) : null;
   return (
@@ -57,8 +63,21 @@ export function PageSkeleton({
       )}
       {/* SPEC: the protected area shows a spinner while the session is loading; under the page's header, which stays. */}
       {checkingSession && <Spinner label="Checking your session" />}
-      <Skeleton width="60%" height="1rem" />
-      <Skeleton height="8rem" />
+      {firstFrameSlot ? (
+        <div
+          className={styles.firstFrameSlot}
+          {...{ [FIRST_FRAME_SLOT]: `${page.remote}/${page.name}` }}
+          aria-hidden="true"
+        >
+          <Skeleton width="60%" height="1rem" />
+          <Skeleton height="8rem" />
+        </div>
+      ) : (
+        <>
+          <Skeleton width="60%" height="1rem" />
+          <Skeleton height="8rem" />
+        </>
+      )}
     </div>
   );
 }
