@@ -20,13 +20,13 @@ export interface RegisteredPage extends PageText {
   walletTab: boolean;
 }
 
-/** A page behind the sign-in guard. */
 /**
  * The attribute that marks, in a prerendered page, where the static server may put its remote's first frame; its value
  * is `<remote>/<page name>` (registry.json's firstFrames).
  */
 export const FIRST_FRAME_SLOT = registry.firstFrames.slot;
 
+/** A page behind the sign-in guard. */
 export const isSignedInPage = (page: RegisteredPage) =>
   page.access === 'signed-in' || page.access === 'confirmed';
 

@@ -149,13 +149,6 @@ function documentFor(page, { template, headTags, bodyTags, sheets }) {
 }
 
 /**
- * Prerenders a host's first-visit pages at build time: compiles its src/app/prerender.tsx for Node with the same
- * loaders (CSS modules hash their class names the same way, so the markup matches the app's), renders it with
- * react-dom/server, and emits one document per page next to index.html, built from the same template, plus
- * prerendered.json, which tells the static server which paths they answer. The Node compile starts with the app's own
- * and runs beside it.
- */
-/**
  * A remote's first frame as the file the shell's static server reads: the page's critical CSS (its own build's copy of
  * every stylesheet its markup uses, shared-ui's included, so it draws alike beside any shell) and its markup.
  */
@@ -163,8 +156,18 @@ function firstFrameFile(frame, sheets) {
   return `<style>${criticalCss(sheets, frame.html)}</style>${frame.html}`;
 }
 
+/**
+ * Prerenders a host's first-visit pages at build time: compiles its src/app/prerender.tsx for Node with the same
+ * loaders (CSS modules hash their class names the same way, so the markup matches the app's), renders it with
+ * react-dom/server, and emits one document per page next to index.html, built from the same template, plus
+ * prerendered.json, which tells the static server which paths they answer. The Node compile starts with the app's own
+ * and runs beside it. For a remote the same compile and render give its pages' first frames (firstFrameFile).
+ */
 class PrerenderPlugin {
-  /** `kind`: a host prerenders whole documents (PRERENDER_MODULE), a remote its pages' first frames (FIRST_FRAME_MODULE). */
+  /**
+   * `kind`: a host prerenders whole documents (PRERENDER_MODULE), a remote its pages' first frames
+   * (FIRST_FRAME_MODULE).
+   */
   constructor({ appDir, rules, resolve, kind = 'host' }) {
     const moduleFile = moduleOf(appDir, kind === 'host' ? PRERENDER_MODULE : FIRST_FRAME_MODULE);
     this.options = { appDir, moduleFile, rules, resolve };
