@@ -16,6 +16,9 @@ export interface FirstFrame {
  */
 export function prerender(): FirstFrame[] {
   // No figures yet, so nothing in the frame depends on the day it is built.
-  const html = renderToStaticMarkup(<AnalyticsFigures comparison={undefined} loading today="" />);
+  const html = renderToStaticMarkup(<AnalyticsFigures comparison={undefined} loading today="" />, {
+    // Its ids (the cards' labels) then never match one the shell's own prerendered frame may have.
+    identifierPrefix: 'first-frame-analytics-',
+  });
   return [{ page: 'analytics', html }];
 }

@@ -37,7 +37,7 @@ function signedInFrame(page: RegisteredPage): string {
     page.path,
     <Provider store={createAppStore()}>
       <div inert>
-        <SignedInPageFrame page={page} firstFrameSlot />
+        <SignedInPageFrame page={page} firstFrameSlot={page.firstFrame} />
       </div>
     </Provider>,
   );

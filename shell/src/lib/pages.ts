@@ -18,6 +18,8 @@ export interface RegisteredPage extends PageText {
   layout: boolean;
   /** One of the tabs under the Wallet entry of the side navigation. */
   walletTab: boolean;
+  /** Its remote builds a first frame of it, which the static server puts into its prerendered HTML. */
+  firstFrame: boolean;
 }
 
 /**
@@ -53,6 +55,7 @@ export const PAGES: readonly RegisteredPage[] = registry.remotes.flatMap((remote
     access: page.access as PageAccess,
     layout: 'layout' in page && page.layout === true,
     walletTab: 'walletTab' in page && page.walletTab === true,
+    firstFrame: 'firstFrame' in page && page.firstFrame === true,
   })),
 );
 

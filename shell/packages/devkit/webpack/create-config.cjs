@@ -126,6 +126,7 @@ function createConfig(appDir, env = {}, argv = {}) {
       appDir,
       resolve,
       kind,
+      firstFramePages: (app.pages ?? []).filter((page) => page.firstFrame).map((page) => page.name),
       rules: [
         scriptRules(true),
         ...styleRules(app, true, require.resolve('./prerender-css.cjs')),

@@ -168,13 +168,25 @@ class PrerenderPlugin {
    * `kind`: a host prerenders whole documents (PRERENDER_MODULE), a remote its pages' first frames
    * (FIRST_FRAME_MODULE).
    */
-  constructor({ appDir, rules, resolve, kind = 'host' }) {
+  constructor({ appDir, rules, resolve, kind = 'host', firstFramePages = [] }) {
     const moduleFile = moduleOf(appDir, kind === 'host' ? PRERENDER_MODULE : FIRST_FRAME_MODULE);
     this.options = { appDir, moduleFile, rules, resolve };
     this.kind = kind;
+    /** A remote's pages marked firstFrame in the registry: exactly the frames its module must give. */
+    this.firstFramePages = firstFramePages;
   }
 
   apply(compiler) {
+    if (this.kind === 'remote' && !this.options.moduleFile && this.firstFramePages.length > 0) {
+      compiler.hooks.thisCompilation.tap(NAME, (compilation) => {
+        compilation.errors.push(
+          new compiler.webpack.WebpackError(
+            `the registry marks ${this.firstFramePages.join(', ')} firstFrame, and ${FIRST_FRAME_MODULE} is missing`,
+          ),
+        );
+      });
+      return;
+    }
     if (!this.options.moduleFile) return;
     let rendering = null;
     compiler.hooks.compile.tap(NAME, () => {
@@ -196,11 +208,25 @@ class PrerenderPlugin {
           { name: NAME, stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
           async () => {
             const { pages, sheets } = await rendering;
-            for (const frame of pages)
-              compilation.emitAsset(
-                `${firstFrames.dir}/${frame.page}.html`,
-                new RawSource(firstFrameFile(frame, sheets)),
+            // The server's own limits (serve/first-frames.mjs), so a frame it would refuse fails the build instead.
+            const { FIRST_FRAME_MAX_BYTES, FORBIDDEN } = await import('../serve/first-frames.mjs');
+            const problems = [];
+            const given = pages.map((frame) => frame.page).sort();
+            const expected = [...this.firstFramePages].sort();
+            if (given.join() !== expected.join())
+              problems.push(
+                `its frames are of [${given}], the registry's firstFrame pages are [${expected}]`,
               );
+            for (const frame of pages) {
+              const file = firstFrameFile(frame, sheets);
+              const bytes = Buffer.byteLength(file);
+              if (bytes > FIRST_FRAME_MAX_BYTES)
+                problems.push(`${frame.page}: ${bytes} bytes, over ${FIRST_FRAME_MAX_BYTES}`);
+              if (FORBIDDEN.test(file)) problems.push(`${frame.page}: holds scripts, frames or handlers`);
+              compilation.emitAsset(`${firstFrames.dir}/${frame.page}.html`, new RawSource(file));
+            }
+            for (const problem of problems)
+              compilation.errors.push(new compiler.webpack.WebpackError(`${FIRST_FRAME_MODULE}: ${problem}`));
           },
         );
         return;
