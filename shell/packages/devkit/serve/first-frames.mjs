@@ -20,8 +20,11 @@ const SLOT = new RegExp(
   `(<div\\b[^>]*\\s${firstFrames.slot}=(["']?)([A-Za-z0-9_-]+)/([A-Za-z0-9_-]+)\\2[^>]*>)([\\s\\S]*?)(</div>)`,
 );
 
-/** Markup a frame must not hold: scripts, frames and handlers never run in one (the CSP), so one that has them is wrong. */
-const FORBIDDEN = /<\s*(script|iframe|object|embed|base|meta|link)\b|\son[a-z]+\s*=|javascript:/i;
+/**
+ * Markup a frame must not hold. A sanity check, not the guard: the page's CSP already keeps any script, handler or
+ * `javascript:` URL in a frame from running, and the remote's code runs in the page anyway; a frame with them is wrong.
+ */
+export const FORBIDDEN = /<\s*(script|iframe|object|embed|base|meta|link)\b|[\s/"']on[a-z]+\s*=|javascript:/i;
 
 function readConfig(configFile) {
   try {
@@ -96,39 +99,68 @@ export function firstFramesFollowingRuntimeConfig(
     cache.set(url, entry);
   }
 
+  /**
+   * What the remote answers now: `{ frame }` (a usable frame, or null when it has none: not found, not HTML, refused
+   * here) or `{ failed: true }` when it could not be asked (unreachable, too slow, a server error), in which case the
+   * last good frame is kept.
+   */
   async function read(url) {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), freshMs);
+    timer.unref?.();
     try {
       const response = await fetch(url, { signal: controller.signal, redirect: 'error' });
       const type = response.headers.get('content-type') ?? '';
+      if (response.status >= 500) {
+        await response.body?.cancel();
+        log(`first frame ${url} answered ${response.status}: keeping the last one`);
+        return { failed: true };
+      }
       if (!response.ok || !/^text\/html\b/i.test(type)) {
         await response.body?.cancel();
-        return null;
+        return { frame: null };
       }
       const text = await boundedText(response, FIRST_FRAME_MAX_BYTES);
       if (text === null) log(`first frame ${url} is over ${FIRST_FRAME_MAX_BYTES} bytes: not used`);
       else if (FORBIDDEN.test(text)) log(`first frame ${url} holds scripts, frames or handlers: not used`);
-      else return text;
-      return null;
-    } catch {
-      // Unreachable, refused or too slow: the page keeps its placeholders until the next read.
-      return null;
+      else return { frame: text };
+      return { frame: null };
+    } catch (error) {
+      log(`first frame ${url} could not be read (${error.cause?.code ?? error.name}): keeping the last one`);
+      return { failed: true };
     } finally {
       clearTimeout(timer);
     }
   }
+
+  /** Reads in flight, for `settled()`. */
+  const inFlight = new Set();
 
   /** The entry for `url` now, starting a read when it has none or its one is stale (one read at a time). */
   function entryFor(url) {
     let entry = cache.get(url);
     const stale = !entry || now() - entry.readAt >= freshMs;
     if (stale && !entry?.reading) {
-      const reading = read(url).then((frame) => {
-        const tag =
-          frame === null ? '' : crypto.createHash('sha256').update(frame).digest('base64url').slice(0, 12);
-        remember(url, { frame, tag, readAt: now(), reading: null });
-      });
+      const previous = entry;
+      const reading = read(url)
+        .then((answer) => {
+          const frame = answer.failed ? (previous?.frame ?? null) : answer.frame;
+          const tag =
+            frame === null ? '' : crypto.createHash('sha256').update(frame).digest('base64url').slice(0, 12);
+          remember(url, { frame, tag, readAt: now(), reading: null });
+        })
+        .catch((error) => {
+          // Never expected; the entry must not stay "reading" for good.
+          log(`first frame ${url}: ${error.message}`);
+          remember(url, {
+            frame: previous?.frame ?? null,
+            tag: previous?.tag ?? '',
+            readAt: now(),
+            reading: null,
+          });
+        })
+        .finally(() => inFlight.delete(reading));
+      inFlight.add(reading);
       entry = entry
         ? { ...entry, reading }
         : { frame: null, tag: '', readAt: -Infinity, reading, first: true };
@@ -159,6 +191,10 @@ export function firstFramesFollowingRuntimeConfig(
       const body =
         text.slice(0, slot.index) + open + entry.frame + close + text.slice(slot.index + whole.length);
       return { body: Buffer.from(body, 'utf8'), tag: entry.tag };
+    },
+    /** Resolves once the reads under way have ended (for tests). */
+    async settled() {
+      while (inFlight.size > 0) await Promise.all(inFlight);
     },
   };
 }

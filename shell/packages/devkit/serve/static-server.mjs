@@ -403,8 +403,12 @@ export function createStaticServer({
           sendFile(req, res, servable, { html, composed });
         } catch (error) {
           console.error(`static server ${absoluteRoot}: ${req.method} ${req.url}:`, error);
-          if (res.headersSent) res.destroy();
-          else sendText(res, 500, 'Internal error');
+          try {
+            if (res.headersSent) res.destroy();
+            else sendText(res, 500, 'Internal error');
+          } catch {
+            res.destroy();
+          }
         }
       });
   }
