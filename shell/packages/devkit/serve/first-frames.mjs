@@ -73,9 +73,11 @@ async function boundedText(response, limit) {
  * manifest the runtime config names.
  *
  * Frames are read in the background and kept for FIRST_FRAME_FRESH_MS; an older one is served while the next is read.
- * A page waits at most FIRST_FRAME_WAIT_MS for a frame it has never had. A frame that is missing, slow, too large
- * (FIRST_FRAME_MAX_BYTES), not HTML or holding markup it must not (FORBIDDEN) leaves the page's placeholders: the
- * page is never worse than without frames, and nothing a remote serves stops or slows the shell's server for long.
+ * The first visit waits at most FIRST_FRAME_WAIT_MS for a frame never read, the visits during that read not at all.
+ * A remote that cannot be reached or fails (5xx) keeps the last good frame; one that has none, answers other than
+ * HTML, or sends one too large (FIRST_FRAME_MAX_BYTES) or holding markup it must not (FORBIDDEN) leaves the page's
+ * placeholders: the page is never worse than without frames, and nothing a remote serves stops or slows the shell's
+ * server for long.
  *
  * `compose(html)` resolves with `{ body, tag }` (the page with its frame, and a tag naming that frame for the page's
  * ETag) or null when the page has no slot or no frame for it.
