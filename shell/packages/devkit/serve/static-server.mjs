@@ -398,26 +398,14 @@ export function createStaticServer({
         console.error(`static server ${absoluteRoot}: composing ${req.url}:`, error);
         return null;
       })
-      .then((composed) => {
-        try {
-          sendFile(req, res, servable, { html, composed });
-        } catch (error) {
-          console.error(`static server ${absoluteRoot}: ${req.method} ${req.url}:`, error);
-          try {
-            if (res.headersSent) res.destroy();
-            else sendText(res, 500, 'Internal error');
-          } catch {
-            res.destroy();
-          }
-        }
-      });
+      .then((composed) => guarded(req, res, () => sendFile(req, res, servable, { html, composed })));
   }
 
-  const server = http.createServer((req, res) => {
+  /** Nothing in `answer` should throw; if something does, this request fails and the server goes on serving. */
+  function guarded(req, res, answer) {
     try {
-      serve(req, res);
+      answer();
     } catch (error) {
-      // Nothing above should throw; if something does, this request fails and the server goes on serving.
       console.error(`static server ${absoluteRoot}: ${req.method} ${req.url}:`, error);
       try {
         if (res.headersSent) res.destroy();
@@ -426,7 +414,9 @@ export function createStaticServer({
         res.destroy();
       }
     }
-  });
+  }
+
+  const server = http.createServer((req, res) => guarded(req, res, () => serve(req, res)));
 
   // A request Node cannot parse (bad request line, malformed or oversized headers): answered like Node's own default,
   // with the security headers too, and never as an exception.

@@ -37,6 +37,12 @@ export function PageSkeleton({
   firstFrameSlot?: boolean;
 }) {
   const wayOut = isSignedInPage(page) ? wayOutOf(page) : null;
+  const placeholders = (
+    <>
+      <Skeleton width="60%" height="1rem" />
+      <Skeleton height="8rem" />
+    </>
+  );
   return (
     <div
       className={[styles.skeleton, frameClass(page)].filter(Boolean).join(' ')}
@@ -69,14 +75,10 @@ export function PageSkeleton({
           {...{ [FIRST_FRAME_SLOT]: `${page.remote}/${page.name}` }}
           aria-hidden="true"
         >
-          <Skeleton width="60%" height="1rem" />
-          <Skeleton height="8rem" />
+          {placeholders}
         </div>
       ) : (
-        <>
-          <Skeleton width="60%" height="1rem" />
-          <Skeleton height="8rem" />
-        </>
+        placeholders
       )}
     </div>
   );
