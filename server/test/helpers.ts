@@ -135,6 +135,17 @@ async function migratedDatabase(): Promise<{ database: DatabaseConfig; drop: () 
 /** The test apps' own databases and how many apps still use each: dropped once the last of them has closed. */
 const openDatabases = new Map<string, { apps: number; drop: () => Promise<void> }>();
 
+/**
+ * Every app's clean-up not yet run. Node 20's `after()` called inside a running test (after an await) attaches the
+ * hook to no test that runs it, so apps built there were never closed and left their directories and databases. The
+ * hook registered here, while this module loads at the top of a test file, runs when the file's tests are done and
+ * cleans up whatever is left; an app's own hook, where it runs, does so sooner. Each clean-up runs once.
+ */
+const pendingCleanups = new Set<() => Promise<void>>();
+after(async () => {
+  for (const cleanup of [...pendingCleanups]) await cleanup();
+});
+
 export interface TestApp {
   app: FastifyInstance;
   dataDir: string;
@@ -163,16 +174,22 @@ export async function buildTestApp(
   if (users) openDatabases.set(key, { ...users, apps: users.apps + 1 });
   const built: { app?: FastifyInstance } = {};
   // Registered before the app is built, so a failed start still removes its database.
-  after(async () => {
-    await built.app?.close();
-    const left = openDatabases.get(key);
-    if (left && left.apps > 1) openDatabases.set(key, { ...left, apps: left.apps - 1 });
-    else if (left) {
-      openDatabases.delete(key);
-      await left.drop();
+  const cleanup = async () => {
+    if (!pendingCleanups.delete(cleanup)) return;
+    try {
+      await built.app?.close();
+    } finally {
+      const left = openDatabases.get(key);
+      if (left && left.apps > 1) openDatabases.set(key, { ...left, apps: left.apps - 1 });
+      else if (left) {
+        openDatabases.delete(key);
+        await left.drop();
+      }
+      await rm(dataDir, { recursive: true, force: true });
     }
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  };
+  pendingCleanups.add(cleanup);
+  after(cleanup);
   const clock = { now: options.now ?? DEFAULT_NOW };
   // Its migrations find every one already run (the template's); on SQLite they make the file's tables.
   const app = await buildApp({
