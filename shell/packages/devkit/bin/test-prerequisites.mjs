@@ -97,12 +97,39 @@ export function freePort(host = '127.0.0.1') {
   });
 }
 
+/** Less free space than this in memory-backed storage and a test run's scratch files stay on disk. */
+const MIN_FREE_SCRATCH_BYTES = 2 * 1024 ** 3;
+
 /**
- * A PostgreSQL cluster of its own for one test run, in a temporary folder, on a free loopback port, with trust
- * authentication on loopback only; `stop()` shuts it down and deletes the folder. PostgreSQL refuses to run as root,
+ * A folder for one test run's scratch files (SQLite databases, Chromium profiles, the PostgreSQL cluster), in
+ * memory-backed storage when there is room: on this machine's disk PostgreSQL took about 430 ms to copy a test
+ * database from its template and 31 ms on /dev/shm, and the server suites ran 10-20% faster. With too little room
+ * (a container's 64 MB /dev/shm) or none, the folder is made under the system's temporary folder instead.
+ * Traversable by other users, as the cluster runs as `postgres` when this runs as root; what the run makes inside
+ * keeps its own modes. `remove()` deletes it and everything in it.
+ */
+export function makeScratchDir({ memoryBacked = '/dev/shm', minFreeBytes = MIN_FREE_SCRATCH_BYTES } = {}) {
+  const roomIn = (dir) => {
+    try {
+      const { bavail, bsize } = fs.statfsSync(dir);
+      fs.accessSync(dir, fs.constants.W_OK);
+      return bavail * bsize;
+    } catch {
+      return 0;
+    }
+  };
+  const parent = roomIn(memoryBacked) >= minFreeBytes ? memoryBacked : os.tmpdir();
+  const dir = fs.mkdtempSync(path.join(parent, 'time-wallet-npm-test-'));
+  fs.chmodSync(dir, 0o711);
+  return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * A PostgreSQL cluster of its own for one test run, in a temporary folder under `parent`, on a free loopback port,
+ * with trust authentication on loopback only; `stop()` shuts it down and deletes the folder. PostgreSQL refuses to run as root,
  * so as root the cluster runs as the `postgres` user the Debian package creates.
  */
-export async function startThrowawayPostgres({ log = console.log } = {}) {
+export async function startThrowawayPostgres({ log = console.log, parent = os.tmpdir() } = {}) {
   let binDir = postgresBinDir();
   if (!binDir) {
     aptInstall(['postgresql'], log);
@@ -121,7 +148,7 @@ export async function startThrowawayPostgres({ log = console.log } = {}) {
     return result.stdout;
   };
 
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'time-wallet-postgres-'));
+  const dir = fs.mkdtempSync(path.join(parent, 'time-wallet-postgres-'));
   if (owner) spawnSync('chown', [owner, dir]);
   const dataDir = path.join(dir, 'data');
   const port = await freePort();

@@ -6,6 +6,7 @@ import { buildAll, repoRoot } from './lib.mjs';
 import {
   ensureChromium,
   ensureOpenssl,
+  makeScratchDir,
   MissingPrerequisiteError,
   startThrowawayPostgres,
 } from './test-prerequisites.mjs';
@@ -19,22 +20,32 @@ const only = process.argv.slice(2);
 const wanted = (stage) => only.length === 0 || only.includes(stage);
 
 const testEnv = {};
+// The server and browser suites' temporary files go to one folder of this run's (memory-backed where there is room:
+// see makeScratchDir), removed at the end with whatever a test left. The unit stage keeps the system's, where jest
+// keeps its cache from one run to the next.
+const scratch = makeScratchDir();
+const scratchEnv = { TMPDIR: scratch.dir };
 let stopPostgres = () => {};
+const cleanUp = () => {
+  stopPostgres();
+  scratch.remove();
+};
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    cleanUp();
+    process.exit(1);
+  });
+}
 try {
   if (wanted('e2e')) testEnv.CHROMIUM_PATH = ensureChromium();
   if (wanted('server') || wanted('server-pg')) ensureOpenssl();
   if ((wanted('server-pg') || wanted('e2e')) && !process.env.TEST_DATABASE_URL) {
-    const postgres = await startThrowawayPostgres();
+    const postgres = await startThrowawayPostgres({ parent: scratch.dir });
     testEnv.TEST_DATABASE_URL = postgres.url;
     stopPostgres = postgres.stop;
-    for (const signal of ['SIGINT', 'SIGTERM']) {
-      process.once(signal, () => {
-        stopPostgres();
-        process.exit(1);
-      });
-    }
   }
 } catch (error) {
+  cleanUp();
   if (!(error instanceof MissingPrerequisiteError)) throw error;
   console.error(error.message);
   process.exit(1);
@@ -146,8 +157,8 @@ const SAME_ON_EVERY_DATABASE = [
   'reliability/sigterm',
   'plugins/ics-parse-pool',
 ];
-await stage('server', () => serverSuite({ TEST_DATABASE_URL: '' }));
-await stage('server-pg', () => serverSuite({}, ['--except', ...SAME_ON_EVERY_DATABASE]));
+await stage('server', () => serverSuite({ ...scratchEnv, TEST_DATABASE_URL: '' }));
+await stage('server-pg', () => serverSuite(scratchEnv, ['--except', ...SAME_ON_EVERY_DATABASE]));
 
 /**
  * The browser suite: E2E_WORKERS workers side by side, each on its own ports (E2E_PORT_OFFSET moves a whole run: see
@@ -188,7 +199,7 @@ await stage('e2e', async () => {
         const run = await runCapturing(
           process.execPath,
           ['--test', '--test-reporter=spec', file],
-          { E2E_PORT_OFFSET: String(e2eBaseOffset + worker * E2E_WORKER_PORT_SHIFT) },
+          { ...scratchEnv, E2E_PORT_OFFSET: String(e2eBaseOffset + worker * E2E_WORKER_PORT_SHIFT) },
           { quiet: true, cwd: e2eDir },
         );
         // A file's output in one piece as it ends, so that a CI log shows progress and reads in order.
@@ -212,7 +223,7 @@ await stage('e2e', async () => {
   return { ok, ...counts, failures: failures.join('\n') };
 });
 
-stopPostgres();
+cleanUp();
 
 console.log('\n=== summary ===');
 for (const { name, ok, passed, failed, seconds } of results) {
