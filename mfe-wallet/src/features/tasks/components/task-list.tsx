@@ -1,4 +1,4 @@
-import { memo, useEffect } from 'react';
+import { memo, useDeferredValue, useEffect } from 'react';
 import type { Category } from '@time-wallet/api';
 import { Card, LoadFailure } from '@time-wallet/shared-ui';
 import { useGetTasksOfDayQuery } from '../api/tasks-api';
@@ -20,7 +20,14 @@ export const TaskList = memo(function TaskList({
   categories: readonly Category[];
   onEdit: (task: Task) => void;
 }) {
-  const { data: tasks = [], isLoading, error, refetch } = useGetTasksOfDayQuery({ date: day });
+  // An answer's rows are drawn at a lower priority, in slices the browser can interleave with input (a store's update
+  // alone draws at once, in one task): until then the list shows what it showed, loading state and all.
+  const {
+    data: tasks = [],
+    isLoading,
+    error,
+    refetch,
+  } = useDeferredValue(useGetTasksOfDayQuery({ date: day }));
 
   useEffect(() => {
     // The spec keeps this failure out of the person's way: logged only.

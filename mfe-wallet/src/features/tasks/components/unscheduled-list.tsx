@@ -1,4 +1,4 @@
-import { memo, useEffect } from 'react';
+import { memo, useDeferredValue, useEffect } from 'react';
 import type { Category } from '@time-wallet/api';
 import { Card, EmptyState, Hint, LoadFailure } from '@time-wallet/shared-ui';
 import { useGetTasksOfDayQuery } from '../api/tasks-api';
@@ -20,12 +20,13 @@ export const UnscheduledList = memo(function UnscheduledList({
   categories: readonly Category[];
   onEdit: (task: Task) => void;
 }) {
+  // Drawn at a lower priority, as the Task List's rows are (task-list.tsx).
   const {
     data: tasks = [],
     isLoading,
     error,
     refetch,
-  } = useGetTasksOfDayQuery({ date: day, unscheduled: true });
+  } = useDeferredValue(useGetTasksOfDayQuery({ date: day, unscheduled: true }));
 
   useEffect(() => {
     if (error) console.error('Failed to load unscheduled tasks', error);
