@@ -26,10 +26,15 @@ const testEnv = {};
 const scratch = makeScratchDir();
 const scratchEnv = { TMPDIR: scratch.dir };
 let stopPostgres = () => {};
+let cleanedUp = false;
+// Synchronous, so that it also runs on 'exit', however the run ends: the folder may be memory.
 const cleanUp = () => {
+  if (cleanedUp) return;
+  cleanedUp = true;
   stopPostgres();
   scratch.remove();
 };
+process.once('exit', cleanUp);
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, () => {
     cleanUp();
