@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import { runtimeConfigReader } from './runtime-config.mjs';
 
 const require = createRequire(import.meta.url);
 const { firstFrames } = require('../apps.cjs');
@@ -25,14 +25,6 @@ const SLOT = new RegExp(
  * `javascript:` URL in a frame from running, and the remote's code runs in the page anyway; a frame with them is wrong.
  */
 export const FORBIDDEN = /<\s*(script|iframe|object|embed|base|meta|link)\b|[\s/"']on[a-z]+\s*=|javascript:/i;
-
-function readConfig(configFile) {
-  try {
-    return JSON.parse(fs.readFileSync(configFile, 'utf8'));
-  } catch {
-    return null;
-  }
-}
 
 /** The frame's address beside the remote's manifest, from the runtime config read now; null when it names none. */
 function frameUrlOf(config, remote, page) {
@@ -92,6 +84,7 @@ export function firstFramesFollowingRuntimeConfig(
     log = console.error,
   } = {},
 ) {
+  const readConfig = runtimeConfigReader(configFile);
   /** url -> { frame: string | null, tag, readAt, reading: Promise | null } */
   const cache = new Map();
 
@@ -177,7 +170,7 @@ export function firstFramesFollowingRuntimeConfig(
       const slot = SLOT.exec(text);
       if (!slot) return null;
       const [whole, open, , remote, page, , close] = slot;
-      const url = frameUrlOf(readConfig(configFile), remote, page);
+      const url = frameUrlOf(readConfig().config, remote, page);
       if (url === null) return null;
       let entry = entryFor(url);
       if (entry.first) {

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { runtimeConfigReader } from './runtime-config.mjs';
 
 const CONTENT_TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -472,21 +473,17 @@ function headersForRuntimeConfig(config) {
  * allowed from the page's own origin only, so a broken config never loosens the policy. Each change is logged once.
  */
 export function headersFollowingRuntimeConfig(configFile, { log = console.error } = {}) {
+  const readConfig = runtimeConfigReader(configFile);
   let headers = securityHeaders();
   let hasGoodConfig = false;
   let versionRead = null;
   return () => {
-    let version;
-    try {
-      const { mtimeMs, size } = fs.statSync(configFile);
-      version = `${mtimeMs}:${size}`;
-    } catch (error) {
-      version = `unreadable:${error.code}`;
-    }
+    const { version, config, error: unreadable } = readConfig();
     if (version === versionRead) return headers;
     versionRead = version;
     try {
-      headers = headersForRuntimeConfig(JSON.parse(fs.readFileSync(configFile, 'utf8')));
+      if (unreadable) throw unreadable;
+      headers = headersForRuntimeConfig(config);
       hasGoodConfig = true;
     } catch (error) {
       const keeping = hasGoodConfig ? 'keeping the last good policy' : "allowing scripts from 'self' only";
