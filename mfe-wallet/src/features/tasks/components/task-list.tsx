@@ -1,7 +1,8 @@
-import { memo, useDeferredValue, useEffect } from 'react';
+import { memo, useEffect } from 'react';
 import type { Category } from '@time-wallet/api';
 import { Card, LoadFailure } from '@time-wallet/shared-ui';
 import { useGetTasksOfDayQuery } from '../api/tasks-api';
+import { useFirstAnswerDeferred } from '../hooks/use-first-answer-deferred';
 import type { Task } from '../lib/task';
 import { DayTaskRow } from './day-task-row';
 import { SkeletonRows, TaskRows } from './task-row';
@@ -20,14 +21,13 @@ export const TaskList = memo(function TaskList({
   categories: readonly Category[];
   onEdit: (task: Task) => void;
 }) {
-  // An answer's rows are drawn at a lower priority, in slices the browser can interleave with input (a store's update
-  // alone draws at once, in one task): until then the list shows what it showed, loading state and all.
+  // The first answer's rows are drawn in slices; until then the list shows its loading state.
   const {
     data: tasks = [],
     isLoading,
     error,
     refetch,
-  } = useDeferredValue(useGetTasksOfDayQuery({ date: day }));
+  } = useFirstAnswerDeferred(useGetTasksOfDayQuery({ date: day }));
 
   useEffect(() => {
     // The spec keeps this failure out of the person's way: logged only.

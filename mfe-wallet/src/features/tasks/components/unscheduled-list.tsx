@@ -1,7 +1,8 @@
-import { memo, useDeferredValue, useEffect } from 'react';
+import { memo, useEffect } from 'react';
 import type { Category } from '@time-wallet/api';
 import { Card, EmptyState, Hint, LoadFailure } from '@time-wallet/shared-ui';
 import { useGetTasksOfDayQuery } from '../api/tasks-api';
+import { useFirstAnswerDeferred } from '../hooks/use-first-answer-deferred';
 import type { Task } from '../lib/task';
 import { DayTaskRow } from './day-task-row';
 import { SkeletonRows, TaskRows } from './task-row';
@@ -20,13 +21,13 @@ export const UnscheduledList = memo(function UnscheduledList({
   categories: readonly Category[];
   onEdit: (task: Task) => void;
 }) {
-  // Drawn at a lower priority, as the Task List's rows are (task-list.tsx).
+  // The first answer's rows are drawn in slices, as the Task List's are.
   const {
     data: tasks = [],
     isLoading,
     error,
     refetch,
-  } = useDeferredValue(useGetTasksOfDayQuery({ date: day, unscheduled: true }));
+  } = useFirstAnswerDeferred(useGetTasksOfDayQuery({ date: day, unscheduled: true }));
 
   useEffect(() => {
     if (error) console.error('Failed to load unscheduled tasks', error);
