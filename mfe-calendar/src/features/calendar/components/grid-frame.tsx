@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, type CSSProperties } from 'react';
-import { addDays, dateFormat, formatDate, toLocalDateKey } from '@time-wallet/shared-ui/lib';
+import { addDays, formatDate, formatDateRange, toLocalDateKey } from '@time-wallet/shared-ui/lib';
 import { localMidnightOf, SCROLL_TIME, TITLE_FORMAT, viewDaysOf, type GridKind } from '../lib/view-days';
 import { GridToolbar } from './grid-toolbar';
 import { DayHeaderFace } from './day-header';
@@ -32,9 +32,8 @@ const FIRST_HOUR_IN_SIGHT = Number(SCROLL_TIME.slice(0, 2));
 const UNITS: Record<GridKind, string> = { week: 'week', day: 'day', month: 'month' };
 
 function titleOf(kind: GridKind, days: string[], day: string): string {
-  const format = dateFormat('en-US', TITLE_FORMAT);
-  if (kind === 'month') return format.format(localMidnightOf(day));
-  return format.formatRange(localMidnightOf(days[0]), localMidnightOf(days[days.length - 1]));
+  if (kind === 'month') return formatDate(localMidnightOf(day), 'en-US', TITLE_FORMAT);
+  return formatDateRange(localMidnightOf(days[0]), localMidnightOf(days[days.length - 1]), 'en-US', TITLE_FORMAT);
 }
 
 /** The week grid's day header, with its line of hours left (empty until there is a figure). */
