@@ -25,6 +25,24 @@ describe('relativeDay', () => {
     expect(relativeDay(day, '2026-11-20')).toBe(text);
   });
 
+  it('writes every distance as Intl.RelativeTimeFormat does in English', () => {
+    const intl = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+    const differences = [];
+    const distances = [
+      ...Array.from({ length: 2100 }, (_, index) => index - 1050),
+      12_345,
+      -999_999,
+      2_900_000,
+    ];
+    for (const days of distances) {
+      const today = days < 0 ? '9000-01-01' : '1901-01-01';
+      const day = new Date(Date.parse(today) + days * 86_400_000).toISOString().slice(0, 10);
+      const ours = relativeDay(day, today);
+      if (ours !== intl.format(days, 'day')) differences.push({ days, ours, intl: intl.format(days, 'day') });
+    }
+    expect(differences).toEqual([]);
+  });
+
   it('counts whole days across a change of daylight saving time', () => {
     expect(relativeDay('2026-03-30', '2026-03-28')).toBe('in 2 days');
   });

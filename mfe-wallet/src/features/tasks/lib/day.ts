@@ -18,18 +18,26 @@ export function isDayKey(text: string): boolean {
   return new Date(utcOf(text)).toISOString().slice(0, 10) === text;
 }
 
-// Built once, on first use, as formatDate keeps its formatters: building one loads its locale's data, and Today draws
-// its date on every answer.
-let relativeFormat: Intl.RelativeTimeFormat | undefined;
+const NAMED_DAYS = new Map([
+  [-1, 'yesterday'],
+  [0, 'today'],
+  [1, 'tomorrow'],
+]);
 
-/** How the day reads next to the date: 'today', 'tomorrow', 'in 3 days', '2 days ago'. */
+/**
+ * How the day reads next to the date: 'today', 'tomorrow', 'in 3 days', '2 days ago', in the page's English, as
+ * Intl.RelativeTimeFormat('en', { numeric: 'auto' }) writes it. Written here: building that formatter loads ICU's
+ * data, a long task on a phone for the first thing Today draws.
+ */
 export function relativeDay(day: string, today: string): string {
   const days = Math.round((utcOf(day) - utcOf(today)) / DAY_MS);
-  relativeFormat ??= new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
-  return relativeFormat.format(days, 'day');
+  const named = NAMED_DAYS.get(days);
+  if (named !== undefined) return named;
+  const count = `${String(Math.abs(days)).replace(/\B(?=(\d{3})+$)/g, ',')} days`;
+  return days > 0 ? `in ${count}` : `${count} ago`;
 }
 
-/** The day in full in the person's own locale, e.g. 'Saturday, November 21, 2026'. */
+/** The day in full in the person's own locale, e.g. 'Saturday, November 21, 2026' (see formatDate for its cost). */
 export function longDay(day: string): string {
   return formatDate(new Date(utcOf(day)), undefined, {
     weekday: 'long',
