@@ -38,10 +38,15 @@ export function AppLayoutFrame({ children }: { children: ReactNode }) {
   );
 }
 
-/** The signed-in area: side navigation and content. It loads the category list once for every page. */
+const onlyFailure = ({ isError }: { isError: boolean }) => ({ isError });
+
+/**
+ * The signed-in area: side navigation and content. It loads the category list once for every page, and reads of it
+ * only whether it failed: the frame is not drawn again for the list's own answers (two each first visit).
+ */
 export function AppLayout() {
-  const categories = useGetCategoriesQuery();
-  useCategoriesFailureToast(categories.isError);
+  const { isError } = useGetCategoriesQuery(undefined, { selectFromResult: onlyFailure });
+  useCategoriesFailureToast(isError);
   return (
     <AppLayoutFrame>
       <Outlet />
