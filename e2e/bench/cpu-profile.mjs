@@ -8,16 +8,13 @@
 // So `--throttle 1 --stretch-ms 12.5` lists the stretches that its simulated figures count as long tasks.
 // Usage: E2E_PORT_OFFSET=800 node e2e/bench/cpu-profile.mjs calendar [--top 30] [--width 375] [--throttle 4]
 //        [--stretches] [--stretch-ms 50]
-import fs from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { SourceMapConsumer } from 'source-map-js';
 import { startStack } from '../support/stack.mjs';
 import { chromiumPath, launchBrowser, waitInPage } from '../support/browser.mjs';
 import { storeSession } from '../support/api-client.mjs';
-import { distDirsOf } from '../support/bytes.mjs';
 import { PAGES } from './lighthouse.mjs';
 import { seedUserWithData } from './lib-seed.mjs';
+import { sourceMapper } from './lib-source-map.mjs';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -33,44 +30,6 @@ const pageName = positionals[0] ?? 'wallet';
 const spec = PAGES[pageName];
 if (!spec) throw new Error(`unknown page ${pageName}; one of ${Object.keys(PAGES).join(', ')}`);
 chromiumPath(); // a missing browser stops the script before a stack starts
-
-/** Keys (sourceMapper) of functions from the project's own sources: mapped, and not from node_modules or webpack. */
-const ownKeys = new Set();
-
-/** Maps a profile's (url, line, column) to "original-file:name", from the served build's source maps. */
-function sourceMapper(stack) {
-  const dirs = distDirsOf(stack);
-  const consumers = new Map();
-  const consumerOf = (url) => {
-    if (consumers.has(url)) return consumers.get(url);
-    let consumer = null;
-    try {
-      const { origin, pathname } = new URL(url);
-      const dir = dirs.get(origin);
-      const mapFile = dir && path.join(dir, `${pathname}.map`);
-      if (mapFile && fs.existsSync(mapFile))
-        consumer = new SourceMapConsumer(JSON.parse(fs.readFileSync(mapFile, 'utf8')));
-    } catch {
-      consumer = null;
-    }
-    consumers.set(url, consumer);
-    return consumer;
-  };
-  return ({ url, functionName, lineNumber, columnNumber }) => {
-    if (!url) return functionName ? `(${functionName})` : '(program)';
-    const consumer = consumerOf(url);
-    const short = url.replace(/^https?:\/\/[^/]+/, '');
-    if (!consumer) return `${short}:${functionName || '(anonymous)'}`;
-    const original = consumer.originalPositionFor({ line: lineNumber + 1, column: columnNumber });
-    if (!original.source) return `${short}:${functionName || '(anonymous)'}`;
-    const inProject = original.source.replace(/^webpack:\/\/[^/]*\//, '');
-    const source = inProject.replace(/^(\.\.\/)*node_modules\//, '');
-    // An unnamed function is told apart by its line.
-    const key = `${source}:${original.name ?? (functionName || `(anonymous, line ${original.line})`)}`;
-    if (source === inProject && !/^webpack\//.test(source)) ownKeys.add(key);
-    return key;
-  };
-}
 
 /** A sample's length in ms (the delta to the next sample). */
 const sampleMs = (profile, index) => (profile.timeDeltas[index + 1] ?? 0) / 1000;
@@ -111,7 +70,7 @@ function timeBy(profile, { from, to }, keyOf) {
  * Every busy stretch of --stretch-ms (50) or more, in time order: its start from the profile's start, its length, and where its
  * time went by the innermost own function on each sample's stack (samples with none on their stack: by self time).
  */
-function printStretches(profile, byId, mapOf, stretches) {
+function printStretches(profile, byId, { mapOf, ownKeys }, stretches) {
   const parentOf = new Map();
   for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
   const ownFrameOf = new Map();
@@ -162,7 +121,8 @@ try {
     const { profile } = await cdp.send('Profiler.stop');
     const longTasks = await page.evaluate(() => window.__longTasks);
 
-    const mapOf = sourceMapper(stack);
+    const mapper = sourceMapper(stack);
+    const { mapOf } = mapper;
     const byId = new Map(profile.nodes.map((node) => [node.id, node]));
     const selfTime = new Map();
     const byFile = new Map();
@@ -196,7 +156,7 @@ try {
     print('Self time by source file', byFile);
     print('Self time by function', selfTime);
     print(`Self time by function in the longest busy stretch (${longest.ms.toFixed(0)} ms)`, inLongest);
-    if (values.stretches) printStretches(profile, byId, mapOf, stretches);
+    if (values.stretches) printStretches(profile, byId, mapper, stretches);
   } finally {
     await browser.close();
   }
