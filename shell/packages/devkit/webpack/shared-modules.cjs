@@ -36,6 +36,12 @@ function installedVersion(packageName) {
  * The share scope. The shell provides every singleton; a federated remote ships none of them
  * (`import: false`) and always uses the shell's instance, so a remote can never bring a second React or store.
  * A remote running standalone for its own team is the host and provides them itself.
+ *
+ * A remote asks for a range: the deploy gate reads it from the remote's manifest (bin/gate.mjs), and the federation
+ * runtime warns when the shell's version is outside it. The host asks for none: remotes provide nothing, so the only
+ * version in the scope is the host's own, which a range of its own could never miss. Checking it anyway was the
+ * federation runtime parsing every singleton's range in the host's start-up task (about 13 ms at full CPU speed on
+ * /app/wallet, e2e/bench/task-profile.mjs --innermost).
  */
 function sharedModules({ providesSingletons }) {
   return Object.fromEntries(
@@ -45,7 +51,7 @@ function sharedModules({ providesSingletons }) {
         request,
         {
           singleton: true,
-          requiredVersion: version === '0.0.0' ? false : `^${version}`,
+          requiredVersion: providesSingletons || version === '0.0.0' ? false : `^${version}`,
           ...(providesSingletons ? { version } : { import: false }),
         },
       ];
