@@ -11,8 +11,8 @@ const { repoRoot, remotes, shell } = require('@time-wallet/devkit/apps');
  *
  * `walletFirstVisit` is every script a signed-in first visit to /app/wallet downloads. Issue 18 aims at 140; issue 33
  * caps it at 185. React and react-dom are 66.9, RTK Query with immer, redux and react-redux 25, react-router 12.6, the
- * federation runtime about 25 (the shell's entry and the remote's), and the shell's CSS, which style-loader ships
- * inside the JS. The remotes' CSS comes as stylesheet files instead (docs/decisions/0005): 186.2 before, 183.2 after.
+ * federation runtime about 25 (the shell's entry and the remote's). Every app's CSS comes as stylesheet files, not
+ * inside the JS: the remotes' first (docs/decisions/0005, 186.2 before, 183.2 after), then the shell's (0009, 174.5).
  * The shell's Landing and About pages (2.5) stay in the start-up code: loaded lazily, a sign-out while offline would
  * have nothing to show. A phone's tab bar and its More menu (issue 32) are drawn in the shell's first frame.
  */

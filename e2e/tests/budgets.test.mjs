@@ -94,10 +94,12 @@ describe('size budgets', () => {
   });
 
   // Without the preloads the shell's chunks are requested only once main.js has downloaded and run: a second round
-  // trip, and the entry's evaluation, before the bytes that draw the page start to move.
-  it("preloads from the HTML every script the shell's first render loads, and nothing else", async () => {
+  // trip, and the entry's evaluation, before the bytes that draw the page start to move. The stylesheet of those
+  // chunks (create-config.cjs extracts the shell's CSS too) is preloaded with them.
+  it("preloads from the HTML every script and stylesheet the shell's first render loads, and nothing else", async () => {
     await clearHttpCache();
     const mark = scripts.mark();
+    const sheets = responses.mark();
     // The app's own document (a prerendered page leaves the preloads out: prerender.cjs).
     const html = await (await fetch(`${suite.stack.shellUrl}/index.html`)).text();
     const preloaded = [...html.matchAll(/<link\b[^>]*\brel="?preload"?[^>]*>/g)]
@@ -111,11 +113,15 @@ describe('size budgets', () => {
       .since(mark)
       .filter((download) => download.origin === shellOrigin)
       .map((download) => new URL(download.url).pathname)
-      .filter((pathname) => !['/main.js', ...LANDING_SCRIPTS.allowed].includes(pathname))
-      .sort();
-    // The framework, the other packages and our own code (devkit/webpack/startup-chunks.cjs).
+      .filter((pathname) => !['/main.js', ...LANDING_SCRIPTS.allowed].includes(pathname));
+    const styled = responses
+      .since(sheets)
+      .filter((response) => response.type === 'stylesheet' && new URL(response.url).origin === shellOrigin)
+      .map((response) => new URL(response.url).pathname);
+    // The framework, the other packages and our own code (devkit/webpack/startup-chunks.cjs), and their styles.
     assert.ok(started.length >= 3, `the shell's chunks were recorded: ${started.join(', ')}`);
-    assert.deepEqual(preloaded, started);
+    assert.ok(styled.length >= 1, `the shell's stylesheet was recorded: ${styled.join(', ')}`);
+    assert.deepEqual(preloaded, [...started, ...styled].sort());
   });
 
   // The shell preloads a page's sync chunks with its entry (features/remotes/federation.ts); FullCalendar (75 KB) is a

@@ -160,12 +160,13 @@ function createConfig(appDir, env = {}, argv = {}) {
   }
 
   const hasHtml = app.kind === 'host' || standalone;
-  // A federated remote's production stylesheets are files beside its chunks, loaded with them by the remote's own
-  // runtime as <link>s (the shell's style-src names every remote origin, serve/static-server.mjs), instead of text
-  // inside the JS that style-loader injects as it runs: fewer bytes of script to parse and run on a phone, and CSS
-  // the browser parses off the script's path. The shell keeps style-loader: its first frame's styles are inlined in
-  // the prerendered HTML (prerender.cjs), and a render-blocking stylesheet would hold that first paint.
-  const extractsCss = app.kind === 'remote' && !standalone && isProduction;
+  // Production stylesheets are files beside the chunks, loaded with them by the app's own runtime as <link>s (the
+  // shell's style-src names every remote origin, serve/static-server.mjs), instead of text inside the JS that
+  // style-loader injects as it runs: fewer bytes of script to parse and run on a phone, and CSS the browser parses off
+  // the script's path (docs/decisions/0005, 0009). The shell's are its start-up chunks' stylesheet, preloaded with them
+  // (startup-preload.cjs) and loaded behind the async boundary: its first frame's styles are inlined in the prerendered
+  // HTML (prerender.cjs), so no stylesheet holds the first paint. Development and standalone runs keep style-loader.
+  const extractsCss = !standalone && isProduction;
   const resolve = {
     extensions: ['.tsx', '.ts', '.jsx', '.js'],
     // The generated standalone entry lives outside the repository and resolves packages from its node_modules.

@@ -15,9 +15,10 @@ function groupsStartedBy(compilation, entryModules) {
 }
 
 /**
- * The files a host's first render needs beyond its entry: the chunks its entry imports dynamically (the async
- * boundary) and, for every shared module those chunks consume, the chunks of the host's own provided copy (the host
- * provides every singleton, so that copy is the one the share scope hands out), following consumes inside those too.
+ * The files a host's first render needs beyond its entry, scripts and stylesheets: the chunks its entry imports
+ * dynamically (the async boundary) and, for every shared module those chunks consume, the chunks of the host's own
+ * provided copy (the host provides every singleton, so that copy is the one the share scope hands out), following
+ * consumes inside those too.
  */
 function startupFiles(compilation, entryName) {
   const { chunkGraph } = compilation;
@@ -40,7 +41,7 @@ function startupFiles(compilation, entryName) {
     const chunk = queue.shift();
     if (seen.has(chunk)) continue;
     seen.add(chunk);
-    for (const file of chunk.files) if (file.endsWith('.js')) files.push(file);
+    for (const file of chunk.files) if (/\.(js|css)$/.test(file)) files.push(file);
     for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
       if (module.type !== 'consume-shared-module') continue;
       const provider = providers.get(module.options.shareKey);
@@ -51,10 +52,11 @@ function startupFiles(compilation, entryName) {
 }
 
 /**
- * Preloads, from the HTML, the chunks the host's first render loads after its entry has run: without it they are
- * requested only once main.js is downloaded and evaluated (a second round trip plus the entry's evaluation on the
- * critical path); with it they download beside main.js. Prerendered documents, which paint their largest element
- * from the HTML, leave them out (prerender.cjs).
+ * Preloads, from the HTML, the chunks and stylesheets the host's first render loads after its entry has run (webpack's
+ * runtime resolves a chunk only once its stylesheet has loaded too): without it they are requested only once main.js
+ * is downloaded and evaluated (a second round trip plus the entry's evaluation on the critical path); with it they
+ * download beside main.js. Prerendered documents, which paint their largest element from the HTML, leave them out
+ * (prerender.cjs).
  */
 class StartupPreloadPlugin {
   constructor({ entryName = 'main' } = {}) {
@@ -68,9 +70,9 @@ class StartupPreloadPlugin {
         const preloads = startupFiles(compilation, this.entryName).map((file) =>
           HtmlWebpackPlugin.createHtmlTagObject('link', {
             rel: 'preload',
-            as: 'script',
+            as: file.endsWith('.css') ? 'style' : 'script',
             href: `${publicPath}${file}`,
-            // A script preload is fetched at high priority, ahead of the deferred main.js, which starts the config,
+            // A preload is fetched at high priority, ahead of the deferred main.js, which starts the config,
             // session and remote requests: low keeps main.js first (1.2 -> 2.6 s of FCP on /app/wallet without it).
             fetchpriority: 'low',
           }),
