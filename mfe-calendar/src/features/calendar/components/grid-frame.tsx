@@ -33,7 +33,12 @@ const UNITS: Record<GridKind, string> = { week: 'week', day: 'day', month: 'mont
 
 function titleOf(kind: GridKind, days: string[], day: string): string {
   if (kind === 'month') return formatDate(localMidnightOf(day), 'en-US', TITLE_FORMAT);
-  return formatDateRange(localMidnightOf(days[0]), localMidnightOf(days[days.length - 1]), 'en-US', TITLE_FORMAT);
+  return formatDateRange(
+    localMidnightOf(days[0]),
+    localMidnightOf(days[days.length - 1]),
+    'en-US',
+    TITLE_FORMAT,
+  );
 }
 
 /** The week grid's day header, with its line of hours left (empty until there is a figure). */
