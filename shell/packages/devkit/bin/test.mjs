@@ -27,10 +27,27 @@ const scratch = makeScratchDir();
 const scratchEnv = { TMPDIR: scratch.dir };
 let stopPostgres = () => {};
 let cleanedUp = false;
+/**
+ * The stages' processes, each the leader of its own process group (spawned detached), so that a run stopped by a
+ * signal sent to it alone (a CI runner's cancel, `kill`) ends every process its stages started, grandchildren too,
+ * not only itself: before, a stage's test runner and browsers ran on and wrote into the removed scratch folder.
+ * A terminal's Ctrl-C reaches this process only now, and is passed on the same way.
+ */
+const stageGroups = new Set();
+const stopStages = (signal) => {
+  for (const pid of stageGroups) {
+    try {
+      process.kill(-pid, signal);
+    } catch {
+      // The group has ended.
+    }
+  }
+};
 // Synchronous, so that it also runs on 'exit', however the run ends: the folder may be memory.
 const cleanUp = () => {
   if (cleanedUp) return;
   cleanedUp = true;
+  stopStages('SIGTERM');
   stopPostgres();
   scratch.remove();
 };
@@ -63,7 +80,9 @@ function runCapturing(command, args, env = {}, { quiet = false, cwd = repoRoot }
       cwd,
       env: { ...process.env, ...testEnv, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
     });
+    stageGroups.add(child.pid);
     let output = '';
     const relay = (stream, target) =>
       stream.on('data', (chunk) => {
@@ -73,7 +92,10 @@ function runCapturing(command, args, env = {}, { quiet = false, cwd = repoRoot }
     relay(child.stdout, process.stdout);
     relay(child.stderr, process.stderr);
     // 'close', not 'exit': the failure report is the child's last output, and 'exit' may come before it is read.
-    child.on('close', (code) => resolve({ code: code ?? 1, output }));
+    child.on('close', (code) => {
+      stageGroups.delete(child.pid);
+      resolve({ code: code ?? 1, output });
+    });
   });
 }
 
