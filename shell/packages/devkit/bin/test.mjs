@@ -31,7 +31,7 @@ let cleanedUp = false;
  * The stages' processes, each the leader of its own process group (spawned detached), so that a run stopped by a
  * signal sent to it alone (a CI runner's cancel, `kill`) ends every process its stages started, grandchildren too,
  * not only itself: before, a stage's test runner and browsers ran on and wrote into the removed scratch folder.
- * A terminal's Ctrl-C reaches this process only now, and is passed on the same way.
+ * A terminal's Ctrl-C now reaches only this process, which passes it on the same way.
  */
 const stageGroups = new Set();
 const stopStages = (signal) => {
