@@ -21,8 +21,17 @@ export function dateFormat(
   return format;
 }
 
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const MONTHS = [
+/** The English names of the weekdays, Sunday first (Date's getDay), and of the months, January first. */
+export const ENGLISH_WEEKDAYS = [
+  'Sunday',
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+];
+export const ENGLISH_MONTHS = [
   'January',
   'February',
   'March',
@@ -71,8 +80,8 @@ function englishParts(date: Date, locale: string | undefined, options: Intl.Date
   const name = (names: string[], index: number, width: string) =>
     width === 'long' ? names[index] : names[index].slice(0, 3);
   const parts: EnglishParts = { day: utc ? date.getUTCDate() : date.getDate(), year: fullYear };
-  if (weekday) parts.weekday = name(WEEKDAYS, utc ? date.getUTCDay() : date.getDay(), weekday);
-  if (month) parts.month = name(MONTHS, utc ? date.getUTCMonth() : date.getMonth(), month);
+  if (weekday) parts.weekday = name(ENGLISH_WEEKDAYS, utc ? date.getUTCDay() : date.getDay(), weekday);
+  if (month) parts.month = name(ENGLISH_MONTHS, utc ? date.getUTCMonth() : date.getMonth(), month);
   return { parts, withDay: day !== undefined, withYear: year !== undefined };
 }
 

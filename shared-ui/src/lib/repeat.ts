@@ -1,4 +1,5 @@
 import type { FieldError } from './validation';
+import { ENGLISH_MONTHS, ENGLISH_WEEKDAYS } from './date-format';
 import { isDateKey, toLocalDateKey } from './time';
 import { WEEKDAYS, readRule, type RecurrenceRule, type RuleDay, type RuleUntil, type Weekday } from './rrule';
 
@@ -10,15 +11,9 @@ import { WEEKDAYS, readRule, type RecurrenceRule, type RuleDay, type RuleUntil, 
  * are read by lib/rrule, the one reader of RRULE values, which the server runs too.
  */
 
-export const WEEKDAY_NAMES: Readonly<Record<Weekday, string>> = {
-  SU: 'Sunday',
-  MO: 'Monday',
-  TU: 'Tuesday',
-  WE: 'Wednesday',
-  TH: 'Thursday',
-  FR: 'Friday',
-  SA: 'Saturday',
-};
+export const WEEKDAY_NAMES = Object.fromEntries(
+  WEEKDAYS.map((day, index) => [day, ENGLISH_WEEKDAYS[index]]),
+) as Readonly<Record<Weekday, string>>;
 const WORKDAYS: readonly Weekday[] = ['MO', 'TU', 'WE', 'TH', 'FR'];
 
 export type RepeatKind =
@@ -51,20 +46,7 @@ export const REPEAT_MESSAGES = {
   count: `Enter a number of times from 1 to ${REPEAT_COUNT_MAX}`,
 } as const;
 
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+const MONTH_NAMES = ENGLISH_MONTHS;
 const ORDINAL_WORDS: Readonly<Record<string, string>> = {
   '1': 'first',
   '2': 'second',
