@@ -22,7 +22,7 @@ export function dateFormat(
 }
 
 /** The English names of the weekdays, Sunday first (Date's getDay), and of the months, January first. */
-export const ENGLISH_WEEKDAYS = [
+export const ENGLISH_WEEKDAYS: readonly string[] = [
   'Sunday',
   'Monday',
   'Tuesday',
@@ -31,7 +31,7 @@ export const ENGLISH_WEEKDAYS = [
   'Friday',
   'Saturday',
 ];
-export const ENGLISH_MONTHS = [
+export const ENGLISH_MONTHS: readonly string[] = [
   'January',
   'February',
   'March',
@@ -77,7 +77,7 @@ function englishParts(date: Date, locale: string | undefined, options: Intl.Date
   const utc = timeZone === 'UTC';
   const fullYear = utc ? date.getUTCFullYear() : date.getFullYear();
   if (fullYear < 1000 || fullYear > 9999) return null;
-  const name = (names: string[], index: number, width: string) =>
+  const name = (names: readonly string[], index: number, width: string) =>
     width === 'long' ? names[index] : names[index].slice(0, 3);
   const parts: EnglishParts = { day: utc ? date.getUTCDate() : date.getDate(), year: fullYear };
   if (weekday) parts.weekday = name(ENGLISH_WEEKDAYS, utc ? date.getUTCDay() : date.getDay(), weekday);

@@ -1,4 +1,4 @@
-import { isValidHours } from '@time-wallet/shared-ui/lib';
+import { ENGLISH_WEEKDAYS, isValidHours } from '@time-wallet/shared-ui/lib';
 
 /** A day has 24 hours: the server refuses a bigger budget. */
 export const MAX_BUDGET_HOURS = 24;
@@ -6,15 +6,7 @@ export const MAX_BUDGET_HOURS = 24;
 export const BUDGET_HOURS_MESSAGE = `Enter a number of hours from 0 to ${MAX_BUDGET_HOURS}.`;
 
 /** The server's order for budgetHoursByWeekday: Sunday first, as Date.getDay() counts. */
-export const WEEKDAYS = [
-  'Sunday',
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-] as const;
+export const WEEKDAYS = ENGLISH_WEEKDAYS;
 
 /** The message for a budget the wallet cannot accept (not a number, NaN, negative or over a day), else null. */
 export function budgetHoursError(text: string): string | null {
