@@ -1,5 +1,5 @@
 import type { FieldError } from './validation';
-import { ENGLISH_MONTHS, ENGLISH_WEEKDAYS } from './date-format';
+import { ENGLISH_MONTHS, ENGLISH_WEEKDAYS, formatDate } from './date-format';
 import { isDateKey, toLocalDateKey } from './time';
 import { WEEKDAYS, readRule, type RecurrenceRule, type RuleDay, type RuleUntil, type Weekday } from './rrule';
 
@@ -386,7 +386,11 @@ const FREQ_WORDS: Readonly<Record<RecurrenceRule['freq'], { once: string; unit: 
 /** 'Dec 31, 2026' */
 function shortDate(dateKey: string): string {
   const [year, month, day] = dateKey.split('-').map(Number);
-  return `${MONTH_NAMES[month - 1].slice(0, 3)} ${day}, ${year}`;
+  return formatDate(new Date(year, month - 1, day), 'en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+  });
 }
 
 /** The pattern of a rule without its end: 'Weekly on Monday and Wednesday', 'Monthly on the fourth Thursday'. */
