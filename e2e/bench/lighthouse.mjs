@@ -28,6 +28,12 @@ export const PAGES = {
   analytics: { path: '/app/analytics', signedIn: true, expectText: 'Study' },
   calendar: { path: '/app/calendar', signedIn: true, expectText: 'Standup' },
 };
+/** The page a bench script was asked for by name; an unknown name stops it with the names it knows. */
+export function pageNamed(name) {
+  const spec = PAGES[name];
+  if (!spec) throw new Error(`unknown page ${name}; one of ${Object.keys(PAGES).join(', ')}`);
+  return spec;
+}
 export const PRESETS = { mobile: undefined, desktop: desktopConfig };
 
 /**

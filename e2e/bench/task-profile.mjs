@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import { storeSession } from '../support/api-client.mjs';
 import { chromiumPath, launchBrowser, waitInPage } from '../support/browser.mjs';
 import { startStack } from '../support/stack.mjs';
-import { PAGES } from './lighthouse.mjs';
+import { pageNamed } from './lighthouse.mjs';
 import { seedUserWithData } from './lib-seed.mjs';
 import { sourceMapper } from './lib-source-map.mjs';
 
@@ -26,8 +26,7 @@ const { values, positionals } = parseArgs({
   },
 });
 const pageName = positionals[0] ?? 'wallet';
-const spec = PAGES[pageName];
-if (!spec) throw new Error(`unknown page ${pageName}; one of ${Object.keys(PAGES).join(', ')}`);
+const spec = pageNamed(pageName);
 chromiumPath(); // a missing browser stops the script before a stack starts
 
 /** Lighthouse's mobile CPU slowdown and the length from which a task blocks. */

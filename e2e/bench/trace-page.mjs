@@ -7,12 +7,11 @@ import puppeteer from 'puppeteer-core';
 import { storeSession } from '../support/api-client.mjs';
 import { CHROMIUM_ARGS, chromiumPath } from '../support/browser.mjs';
 import { startStack } from '../support/stack.mjs';
-import { PAGES } from './lighthouse.mjs';
+import { pageNamed } from './lighthouse.mjs';
 import { seedUserWithData } from './lib-seed.mjs';
 
 const pageName = process.argv[2] ?? 'wallet';
-const spec = PAGES[pageName];
-if (!spec) throw new Error(`unknown page ${pageName}`);
+const spec = pageNamed(pageName);
 
 // Found before the stack starts, so a missing browser stops the script without leaving an API running.
 const chromePath = process.env.CHROME_PATH || chromiumPath();
