@@ -26,14 +26,18 @@ function yieldToMain(): Promise<void> {
 export async function start(early: EarlyStart) {
   const rootElement = document.getElementById('root');
   if (!rootElement) throw new Error('#root is missing from index.html');
-  // In dependency order, so each step evaluates only its own modules: Redux Toolkit, the UI kit, the toaster, then the
-  // api package that builds on them (about 20 ms of evaluation at 1x CPU together). Naming one export keeps Redux
-  // Toolkit tree-shaken: a bare import() keeps every export (3.5 KB more gzip on the first visit).
+  // In dependency order, so each step evaluates only its own modules: Redux Toolkit, the UI kit, the toaster, RTK
+  // Query with react-redux, then the api package that builds on them. Naming the export used keeps Redux Toolkit
+  // tree-shaken: a bare import() keeps every export (3.5 KB more gzip on the first visit). RTK Query had been part of
+  // the api package's step, one task of 40-48 ms at full CPU speed on /app/wallet; apart, they are about 7 ms and 17-29
+  // ms (e2e/bench/task-profile.mjs).
   await import(/* webpackMode: "eager" */ '@reduxjs/toolkit').then(({ configureStore }) => configureStore);
   await yieldToMain();
   await import(/* webpackMode: "eager" */ '@time-wallet/shared-ui');
   await yieldToMain();
   await import(/* webpackMode: "eager" */ 'react-hot-toast');
+  await yieldToMain();
+  await import(/* webpackMode: "eager", webpackExports: ["createApi"] */ '@reduxjs/toolkit/query/react');
   await yieldToMain();
   const api = await import(/* webpackMode: "eager" */ '@time-wallet/api');
   await yieldToMain();
