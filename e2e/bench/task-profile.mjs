@@ -115,6 +115,25 @@ function samplesOf(events, { pid, tid }) {
   return { nodes, samples };
 }
 
+/**
+ * What the task's style and layout passes worked on: each style recalculation's element count and each layout's
+ * objects (dirty of total), in order, so that a pass over the whole document shows as one.
+ */
+function renderingOf(onThread, task) {
+  const passes = [];
+  for (const event of onThread) {
+    if (event.ph !== 'X' || event.ts < task.ts || event.ts >= task.ts + task.dur) continue;
+    const ms = (event.dur / 1000).toFixed(1);
+    if (event.name === 'UpdateLayoutTree')
+      passes.push(`style ${event.args?.elementCount ?? '?'} elements ${ms} ms`);
+    else if (event.name === 'Layout') {
+      const { dirtyObjects = '?', totalObjects = '?' } = event.args?.beginData ?? {};
+      passes.push(`layout ${dirtyObjects}/${totalObjects} objects ${ms} ms`);
+    }
+  }
+  return passes.join('; ');
+}
+
 const stack = await startStack();
 try {
   const browser = await launchBrowser({ viewport: { width: Number(values.width), height: 800 } });
@@ -194,6 +213,8 @@ try {
       console.log(
         `\nat ${at(task.ts)} ms: ${(task.dur / 1000).toFixed(1)} ms, TBT share ${share(task).toFixed(0)} ms (${kindText})`,
       );
+      const rendering = renderingOf(onThread, task);
+      if (rendering) console.log(`          ${rendering}`);
       for (const [key, ms] of [...where].sort((a, b) => b[1] - a[1]).slice(0, Number(values.top)))
         console.log(`${ms.toFixed(1).padStart(8)} ms  ${key}`);
     }

@@ -1,5 +1,6 @@
 // One full Lighthouse mobile run of a page, printed as the trace-level facts behind its LCP and TBT: the LCP phases,
-// the scripts' start-up cost, the long tasks and the network requests in time order (simulated slow 4G, 4x CPU).
+// the scripts' start-up cost, the long tasks, the animations the main thread runs and the network requests in time
+// order (simulated slow 4G, 4x CPU).
 // Usage: E2E_PORT_OFFSET=800 node e2e/bench/trace-page.mjs wallet
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
@@ -66,6 +67,15 @@ try {
   console.log('\n## Long tasks (start, duration, attributed to)');
   for (const item of audit('long-tasks')?.details?.items ?? [])
     console.log(`${ms(item.startTime)} +${ms(item.duration)} ${short(item.url)}`);
+
+  // Animations the main thread runs in every frame (a moving background, a colour) instead of the compositor.
+  console.log('\n## Non-composited animations (element: reasons)');
+  for (const item of audit('non-composited-animations')?.details?.items ?? []) {
+    const reasons = (item.subItems?.items ?? []).map((sub) =>
+      `${sub.animation ?? ''} ${sub.failureReason}`.trim(),
+    );
+    console.log(`${item.node?.selector ?? item.node?.nodeLabel}: ${reasons.join('; ')}`);
+  }
 
   console.log('\n## Network requests (simulated: start, end, KB transferred)');
   for (const item of audit('network-requests')?.details?.items ?? [])
