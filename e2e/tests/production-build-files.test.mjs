@@ -9,6 +9,11 @@ import { buildApp } from '../../shell/packages/devkit/bin/lib.mjs';
 
 const require = createRequire(import.meta.url);
 const { remotes } = require('@time-wallet/devkit/apps');
+const {
+  SINGLETONS,
+  installedVersion,
+  packageNameOf,
+} = require('../../shell/packages/devkit/webpack/shared-modules.cjs');
 const tags = remotes.find((remote) => remote.dir === 'mfe-tags');
 
 /**
@@ -66,5 +71,23 @@ describe('a production build’s source maps and metadata stay off the wire', ()
       await response.arrayBuffer();
       assert.equal(response.status, 200, file);
     }
+  });
+
+  it('names in its manifest the range of each singleton the gate checks, and asks the runtime for none', () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(dist, 'mf-manifest.json'), 'utf8'));
+    const singletons = manifest.shared.filter((shared) => SINGLETONS.includes(shared.name));
+    assert.ok(singletons.length >= 4, 'react, the api package, the UI kit, the toaster at least');
+    for (const shared of singletons)
+      assert.equal(
+        shared.requiredVersion,
+        `^${installedVersion(packageNameOf(shared.name))}`,
+        `${shared.name} in mf-manifest.json`,
+      );
+    // The consume options in the code: a range there is parsed by the runtime's semver code on every remote's start.
+    const code = builtFiles('.js')
+      .map((file) => fs.readFileSync(path.join(dist, file), 'utf8'))
+      .join('\n');
+    assert.equal(code.match(/requiredVersion:!1\b/g)?.length, singletons.length, "each singleton's consume");
+    assert.deepEqual(code.match(/requiredVersion:"[^"]*"/g) ?? [], [], 'and no range');
   });
 });

@@ -37,26 +37,25 @@ function installedVersion(packageName) {
  * (`import: false`) and always uses the shell's instance, so a remote can never bring a second React or store.
  * A remote running standalone for its own team is the host and provides them itself.
  *
- * A remote asks for a range: the deploy gate reads it from the remote's manifest (bin/gate.mjs), and the federation
- * runtime warns when the shell's version is outside it. The host asks for none: remotes provide nothing, so the only
- * version in the scope is the host's own, which a range of its own could never miss. Checking it anyway was the
- * federation runtime parsing every singleton's range in the host's start-up task (about 13 ms at full CPU speed on
- * /app/wallet, e2e/bench/task-profile.mjs --innermost).
+ * No build asks the federation runtime for a version range. The range a remote accepts is still in its manifest: the
+ * manifest plugin writes ^ the installed version for a shared module given none, and the deploy gate
+ * (bin/gate.mjs) refuses a remote whose range the live shell's version misses, before it goes live. At run time a
+ * range only made the runtime warn, and checking it cost the page: its semver parser rebuilds its regular expressions
+ * on every call, once per singleton, in the task that starts each remote (about 13 ms of the host's start-up task at
+ * full CPU speed on /app/wallet, up to 10 ms of a remote's first load on /app/today: e2e/bench/task-profile.mjs
+ * --innermost).
  */
 function sharedModules({ providesSingletons }) {
   return Object.fromEntries(
-    SINGLETONS.map((request) => {
-      const version = installedVersion(packageNameOf(request));
-      return [
-        request,
-        {
-          singleton: true,
-          requiredVersion: providesSingletons || version === '0.0.0' ? false : `^${version}`,
-          ...(providesSingletons ? { version } : { import: false }),
-        },
-      ];
-    }),
+    SINGLETONS.map((request) => [
+      request,
+      {
+        singleton: true,
+        requiredVersion: false,
+        ...(providesSingletons ? { version: installedVersion(packageNameOf(request)) } : { import: false }),
+      },
+    ]),
   );
 }
 
-module.exports = { SINGLETONS, sharedModules };
+module.exports = { SINGLETONS, installedVersion, packageNameOf, sharedModules };
