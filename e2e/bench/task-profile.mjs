@@ -7,7 +7,8 @@
 // function of the project's own sources on its stack (else by its innermost function), named through the source maps.
 // The estimate is Lighthouse's arithmetic on one unthrottled run, not its simulation: read it to compare tasks.
 // --innermost names each sample by its innermost function, own or not (what a library spent under our call).
-// Usage: E2E_PORT_OFFSET=800 node e2e/bench/task-profile.mjs today [--width 375] [--least 12.5] [--top 6] [--innermost]
+// --under <own function> counts only the samples whose own frame names it, each by its innermost function.
+// Usage: E2E_PORT_OFFSET=800 node e2e/bench/task-profile.mjs today [--width 375] [--least 12.5] [--top 6] [--innermost | --under restore-session]
 import { parseArgs } from 'node:util';
 import { storeSession } from '../support/api-client.mjs';
 import { chromiumPath, launchBrowser, waitInPage } from '../support/browser.mjs';
@@ -23,6 +24,7 @@ const { values, positionals } = parseArgs({
     least: { type: 'string', default: '12.5' },
     top: { type: 'string', default: '6' },
     innermost: { type: 'boolean', default: false },
+    under: { type: 'string' },
   },
 });
 const pageName = positionals[0] ?? 'wallet';
@@ -201,7 +203,15 @@ try {
         if (sample.ts < task.ts) continue;
         if (sample.ts > end) break;
         const own = values.innermost ? null : ownFrame(sample.id);
-        const key = own ?? `${values.innermost ? '' : '(no own frame) '}${nameOf(sample.id)}`;
+        let key = own ?? `${values.innermost ? '' : '(no own frame) '}${nameOf(sample.id)}`;
+        if (values.under) {
+          // Only the samples run under one own function, each by its innermost function.
+          if (!ownFrame(sample.id)?.includes(values.under)) {
+            previous = sample.ts;
+            continue;
+          }
+          key = nameOf(sample.id);
+        }
         where.set(key, (where.get(key) ?? 0) + (sample.ts - previous) / 1000);
         previous = sample.ts;
       }
