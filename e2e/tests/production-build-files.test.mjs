@@ -58,6 +58,16 @@ describe('a production build’s source maps and metadata stay off the wire', ()
     }
   });
 
+  it('writes its stylesheets minified: no comment, no indentation', () => {
+    const stylesheets = builtFiles('.css');
+    assert.ok(stylesheets.length > 0, 'the page has a stylesheet');
+    for (const file of stylesheets) {
+      const css = fs.readFileSync(path.join(dist, file), 'utf8');
+      assert.doesNotMatch(css, /\/\*/, `${file} has no comment`);
+      assert.doesNotMatch(css, /\n\s+\S/, `${file} has no indented line`);
+    }
+  });
+
   it('is served without its source maps, build statistics and stamp', async () => {
     const hidden = [...builtFiles('.map'), 'mf-stats.json', '.build-stamp'];
     for (const file of hidden) {

@@ -12,6 +12,7 @@ const { writeStandaloneEntry } = require('./standalone-entry.cjs');
 const { PrerenderPlugin } = require('./prerender.cjs');
 const { StartupPreloadPlugin } = require('./startup-preload.cjs');
 const { InlineTemplateScriptsPlugin } = require('./inline-template-scripts.cjs');
+const { MinifyCssPlugin } = require('./minify-css.cjs');
 const { startupSplitChunks } = require('./startup-chunks.cjs');
 
 function appFromDir(appDir) {
@@ -165,7 +166,8 @@ function createConfig(appDir, env = {}, argv = {}) {
   // style-loader injects as it runs: fewer bytes of script to parse and run on a phone, and CSS the browser parses off
   // the script's path (docs/decisions/0005, 0009). The shell's are its start-up chunks' stylesheet, preloaded with them
   // (startup-preload.cjs) and loaded behind the async boundary: its first frame's styles are inlined in the prerendered
-  // HTML (prerender.cjs), so no stylesheet holds the first paint. Development and standalone runs keep style-loader.
+  // HTML (prerender.cjs), so no stylesheet holds the first paint. They are minified (minify-css.cjs). Development and
+  // standalone runs keep style-loader.
   const extractsCss = !standalone && isProduction;
   const resolve = {
     extensions: ['.tsx', '.ts', '.jsx', '.js'],
@@ -205,7 +207,9 @@ function createConfig(appDir, env = {}, argv = {}) {
       ],
     },
     plugins: [
-      ...(extractsCss ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css' })] : []),
+      ...(extractsCss
+        ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css' }), new MinifyCssPlugin()]
+        : []),
       staticRemotes
         ? new (require('webpack').NormalModuleReplacementPlugin)(
             /shell[\\/]src[\\/]features[\\/]remotes[\\/]federation\.ts$/,

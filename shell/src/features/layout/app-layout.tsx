@@ -15,7 +15,6 @@ import styles from './app-layout.module.css';
  * so the first paint is already right: the page starts at the top and ends above the bar (--tab-bar-height, set in
  * tab-bar.module.css) and, in an installed app (viewport-fit=cover), keeps clear of the notch and home indicator.
  * While the bar is shown, --tab-bar-clearance on the root (its height and top border) lifts the toasts above it.
- * The CSS files carry no comments: they ship verbatim (not minified) in the shell's stylesheet.
  */
 export function AppLayoutFrame({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
