@@ -192,20 +192,28 @@ await stage('server-pg', () => serverSuite(scratchEnv, ['--except', ...SAME_ON_E
  * e2e/support/stack.mjs), each taking the next file from one queue when its last one ends. Much of a browser test is
  * waiting (for a stack to start, a timer, a network cut), so on two cores they take far less than one after the
  * other. A queue, not fixed shards: a file's size says little about its time (the axe-core file is among the smallest
- * and runs longest), and two shards of equal size ended a minute and a half apart. Largest files go first.
+ * and runs longest), and two shards of equal size ended a minute and a half apart. The files that drive Chromium go
+ * first, largest first, then those that drive none (servers, tools: 50 s in all), which fill the gap while the other
+ * worker ends its last browser file. By size alone the axe-core file came last, and one worker ran 27 s after the other
+ * had finished.
  */
 const e2eDir = path.join(repoRoot, 'e2e');
 const E2E_WORKER_PORT_SHIFT = 300;
 const e2eWorkers = Number(process.env.E2E_WORKERS ?? 2);
 // An E2E_PORT_OFFSET of the caller's moves every worker, so a second run can share the machine.
 const e2eBaseOffset = Number(process.env.E2E_PORT_OFFSET ?? 0);
+// How a browser file starts Chromium: through the suite's set-up, or on its own (e2e/support/suite.mjs, browser.mjs).
+const DRIVES_CHROMIUM = /\b(browserSuite|launchBrowser)\(/;
 function e2eFiles() {
   const testsDir = path.join(e2eDir, 'tests');
   return fs
     .readdirSync(testsDir)
     .filter((file) => file.endsWith('.test.mjs'))
-    .map((file) => ({ file: path.join('tests', file), size: fs.statSync(path.join(testsDir, file)).size }))
-    .sort((a, b) => b.size - a.size)
+    .map((file) => {
+      const source = fs.readFileSync(path.join(testsDir, file), 'utf8');
+      return { file: path.join('tests', file), size: source.length, browser: DRIVES_CHROMIUM.test(source) };
+    })
+    .sort((a, b) => Number(b.browser) - Number(a.browser) || b.size - a.size)
     .map(({ file }) => file);
 }
 
