@@ -142,8 +142,13 @@ export function run(command, args, options = {}) {
   });
 }
 
+/**
+ * The API's tsc build without its type check (the same JavaScript, 5 s instead of 13 here): what `npm start` and the
+ * browser suite run is checked by `npm run typecheck`, as the apps' swc builds are. `npm run build -w server` alone
+ * still checks.
+ */
 export async function buildServer() {
-  await run('npm', ['run', 'build', '--workspace', 'server']);
+  await run('npm', ['run', 'build', '--workspace', 'server', '--', '--noCheck']);
 }
 
 /** Builds what is stale: every front-end app one at a time, then the API. */
