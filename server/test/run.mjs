@@ -84,10 +84,11 @@ try {
 
   // The fake push service's CA (test/support/push-service.ts): Node reads NODE_EXTRA_CA_CERTS only at process start.
   const pushCertificate = ensurePushCertificate();
-  // Files at once: one more than this machine's two cores. Many files spend seconds waiting (on API processes they
-  // start, timers, PostgreSQL), and with two at a time vmstat counted 15-17% of the CPU idle; with three, 3-4%, and
-  // each suite took 13% (SQLite) and 22% (PostgreSQL) less time. The time-bound
-  // tests measure CPU time, not the clock, so a busier machine does not fail them. SERVER_TEST_CONCURRENCY overrides.
+  // Files at once: one more than the machine's cores (three on the 2-core CI machine). Many files spend seconds
+  // waiting (on API processes they start, timers, PostgreSQL): with two at a time vmstat counted 15-17% of the CPU
+  // idle, with three 3-4%, and the SQLite suite took 13% less time, the PostgreSQL one 22%. The probes that bound how
+  // long another request may be held count CPU time, not the clock (security/series-cost.test.ts), so a busier machine
+  // does not fail them. SERVER_TEST_CONCURRENCY overrides.
   const concurrency = Number(process.env.SERVER_TEST_CONCURRENCY ?? os.availableParallelism() + 1);
   const result = spawnSync(
     process.execPath,

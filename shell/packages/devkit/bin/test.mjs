@@ -174,8 +174,8 @@ async function serverSuite(env, args = []) {
 }
 // One after the other: each suite already runs a file more than there are cores at a time (server/test/run.mjs), and
 // when the two suites ran side by side a suite took three times as long and wall-clock bounds (a parse worker's time
-// limit) ran out. An empty TEST_DATABASE_URL keeps the first run on SQLite files. The second leaves out what would run the
-// same code again: the libraries' tests, which do not depend on the database (one app in them checks the password
+// limit) ran out. An empty TEST_DATABASE_URL keeps the first run on SQLite files. The second leaves out what would run
+// the same code again: the libraries' tests, which do not depend on the database (one app in them checks the password
 // hash cost), and the files that never open PostgreSQL (the server process and SIGTERM files start theirs on SQLite
 // whatever the environment says, the parse pool has no database).
 const SAME_ON_EVERY_DATABASE = [
