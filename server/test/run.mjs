@@ -85,10 +85,10 @@ try {
   // The fake push service's CA (test/support/push-service.ts): Node reads NODE_EXTRA_CA_CERTS only at process start.
   const pushCertificate = ensurePushCertificate();
   // Files at once: one more than the machine's cores (three on the 2-core CI machine). Many files spend seconds
-  // waiting (on API processes they start, timers, PostgreSQL): with two at a time vmstat counted 15-17% of the CPU
-  // idle, with three 3-4%, and the SQLite suite took 13% less time, the PostgreSQL one 22%. The probes that bound how
-  // long another request may be held count CPU time, not the clock (security/series-cost.test.ts), so a busier machine
-  // does not fail them. SERVER_TEST_CONCURRENCY overrides.
+  // waiting (on API processes they start, timers, PostgreSQL): with two at a time vmstat counted 17% of the CPU idle
+  // over the PostgreSQL suite, with three 4%, and on CI the SQLite suite took 203 s instead of 240, the PostgreSQL one
+  // 235 instead of 259. The probes that bound how long another request may be held count CPU time, not the clock
+  // (security/series-cost.test.ts), so a busier machine does not fail them. SERVER_TEST_CONCURRENCY overrides.
   const concurrency = Number(process.env.SERVER_TEST_CONCURRENCY ?? os.availableParallelism() + 1);
   const result = spawnSync(
     process.execPath,
