@@ -13,7 +13,6 @@ const { writeStandaloneEntry } = require('./standalone-entry.cjs');
 const { PrerenderPlugin } = require('./prerender.cjs');
 const { StartupPreloadPlugin } = require('./startup-preload.cjs');
 const { InlineTemplateScriptsPlugin } = require('./inline-template-scripts.cjs');
-const { MinifyCssPlugin } = require('./minify-css.cjs');
 const { startupSplitChunks } = require('./startup-chunks.cjs');
 
 function appFromDir(appDir) {
@@ -167,8 +166,8 @@ function createConfig(appDir, env = {}, argv = {}) {
   // style-loader injects as it runs: fewer bytes of script to parse and run on a phone, and CSS the browser parses off
   // the script's path (docs/decisions/0005, 0009). The shell's are its start-up chunks' stylesheet, preloaded with them
   // (startup-preload.cjs) and loaded behind the async boundary: its first frame's styles are inlined in the prerendered
-  // HTML (prerender.cjs), so no stylesheet holds the first paint. They are minified (minify-css.cjs). Development and
-  // standalone runs keep style-loader.
+  // HTML (prerender.cjs), so no stylesheet holds the first paint. They are minified (optimization.minimizer). Development
+  // and standalone runs keep style-loader.
   const extractsCss = !standalone && isProduction;
   const resolve = {
     extensions: ['.tsx', '.ts', '.jsx', '.js'],
@@ -208,9 +207,7 @@ function createConfig(appDir, env = {}, argv = {}) {
       ],
     },
     plugins: [
-      ...(extractsCss
-        ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css' }), new MinifyCssPlugin()]
-        : []),
+      ...(extractsCss ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css' })] : []),
       staticRemotes
         ? new (require('webpack').NormalModuleReplacementPlugin)(
             /shell[\\/]src[\\/]features[\\/]remotes[\\/]federation\.ts$/,
@@ -247,12 +244,16 @@ function createConfig(appDir, env = {}, argv = {}) {
       // terser worker for 13 of the shell build's 29 s. Same plugin, so licence comments are extracted as before.
       // In this process: swc's async minify runs on a native thread already, and the plugin's pool for it would be
       // child processes, each loading Node again.
+      // The extracted stylesheets as css-loader gives them held their comments and indentation (the shell's was 11 %
+      // comments): esbuild, with no target, removes those and writes the same values shorter, lowering no syntax. Both
+      // run before webpack's real content hashes, so a file's name still follows its content.
       minimizer: [
         new MinimizerPlugin({
           minify: MinimizerPlugin.swcMinify,
           minimizerOptions: { compress: { passes: 2 }, mangle: true },
           parallel: false,
         }),
+        new MinimizerPlugin({ test: /\.css$/i, minify: MinimizerPlugin.esbuildMinifyCss, parallel: false }),
       ],
     },
     stats: 'errors-warnings',
